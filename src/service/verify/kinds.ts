@@ -1,0 +1,3 @@
+import { registerRunner } from './registry.js';
+
+// One line per vector kind; each engine's owner adds its own.

@@ -1,0 +1,61 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import './kinds.js';
+import { knownKinds, loadRunner } from './registry.js';
+import type { Mismatch, Vector, VectorRunner } from './types.js';
+
+export interface VerifyReport {
+  passed: number;
+  failed: number;
+  mismatches: Mismatch[];
+}
+
+export interface VerifyProgress {
+  onVector?(id: string, ok: boolean, mismatches: Mismatch[]): void;
+}
+
+/** Reads JSON Lines vectors from each file and runs every one through the runner of its kind. */
+export async function verifyFiles(files: readonly string[], progress: VerifyProgress = {}): Promise<VerifyReport> {
+  const report: VerifyReport = { passed: 0, failed: 0, mismatches: [] };
+  const runners = new Map<string, VectorRunner | undefined>();
+  for (const file of files) {
+    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+    let lineNumber = 0;
+    for await (const line of lines) {
+      lineNumber += 1;
+      if (line.trim() === '') continue;
+      let vector: Vector;
+      try {
+        vector = JSON.parse(line) as Vector;
+      } catch (error) {
+        record(`${file}:${lineNumber}`, [{ id: `${file}:${lineNumber}`, field: '(line)', expected: 'a JSON object', got: (error as Error).message }]);
+        continue;
+      }
+      const id = typeof vector.id === 'string' ? vector.id : `${file}:${lineNumber}`;
+      if (!runners.has(vector.kind)) runners.set(vector.kind, await loadRunner(vector.kind));
+      const runner = runners.get(vector.kind);
+      if (!runner) {
+        record(id, [{ id, field: 'kind', expected: `one of ${knownKinds().join(', ')}`, got: vector.kind }]);
+        continue;
+      }
+      let mismatches: Mismatch[];
+      try {
+        mismatches = await runner(vector);
+      } catch (error) {
+        mismatches = [{ id, field: '(error)', expected: 'a result', got: error instanceof Error ? error.message : String(error) }];
+      }
+      record(id, mismatches);
+    }
+  }
+  return report;
+
+  function record(id: string, mismatches: Mismatch[]): void {
+    const ok = mismatches.length === 0;
+    if (ok) report.passed += 1;
+    else {
+      report.failed += 1;
+      report.mismatches.push(...mismatches);
+    }
+    progress.onVector?.(id, ok, mismatches);
+  }
+}
