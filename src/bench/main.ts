@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: performance figures live here, never in timed tests.
+ * Each bench module prints its own figures; pass names to run a subset (`npm run bench -- de-lohnsteuer`).
+ */
+type BenchModule = { run(): Promise<void> };
+
+const benches: Record<string, () => Promise<BenchModule>> = {
+  // one line per bench; each engine's owner adds its own
+};
+
+export async function main(argv: string[]): Promise<void> {
+  const wanted = argv.length > 0 ? argv : Object.keys(benches);
+  for (const name of wanted) {
+    const load = benches[name];
+    if (!load) throw new Error(`unknown bench "${name}"; known: ${Object.keys(benches).join(', ')}`);
+    process.stdout.write(`\n== ${name}\n`);
+    await (await load()).run();
+  }
+}
+
+await main(process.argv.slice(2));
