@@ -1,0 +1,104 @@
+/**
+ * GB statutory figures for the tax year 2026-27 (6 April 2026 – 5 April 2027), except National Insurance.
+ * Sources are those of shared/reference/gb/params-2026-27.md; the short keys in the comments are its keys:
+ * [MS27] moneysoft "new for 2026-27"; [KALC26] hmrc/tax-kalculator commit 06f9692b (TaxBands.kt,
+ * StudentLoanRate.kt); [RT27-code] a public copy of GOV.UK "Rates and thresholds for employers 2026 to 2027";
+ * [SRR] Scottish Rate Resolution S6M-20844; [WRR] Welsh Rate Resolution NDM9117; [SL27] ASESA / Which? / att.org.uk
+ * student loan thresholds 2026-27; [AE27] DWP review of the AE thresholds for 2026/27 (unchanged).
+ * No HMRC 2026-27 software test data exist; the PAYE rounding conventions are carried over from 2025-26.
+ */
+import { Decimal } from '../../money.js';
+import type { GbParams, IncomeTaxRegime, TaxBand } from './types.js';
+
+const d = (value: string | number): Decimal => new Decimal(value);
+
+// rUK: 20 % to £37,700; 40 % £37,701–125,140; 45 % above (unchanged) — payfit 2026/27, [RT27-code], [KALC26] restOfUK2026Bands.
+const ukBands: readonly TaxBand[] = [
+  { name: 'basic', width: d(37700), rate: d('0.20') },
+  { name: 'higher', width: d(87440), rate: d('0.40') },
+  { name: 'additional', width: null, rate: d('0.45') },
+];
+
+// Wales: identical to rUK, Welsh rates 10p/10p/10p — [WRR]; [KALC26] (C codes = rUK rows).
+const walesBands: readonly TaxBand[] = [
+  { name: 'basic', width: d(37700), rate: d('0.20') },
+  { name: 'higher', width: d(87440), rate: d('0.40') },
+  { name: 'additional', width: null, rate: d('0.45') },
+];
+
+// Scotland: starter 19 % £0–3,967; basic 20 % to 16,956; intermediate 21 % to 31,092; higher 42 % to 62,430;
+// advanced 45 % to 125,140; top 48 % above (widths 3,967 / 12,989 / 14,136 / 31,338 / 62,710) — [SRR], ICB 10504,
+// ICAEW; [KALC26] scottish2026Bands; [RT27-code].
+const scotlandBands: readonly TaxBand[] = [
+  { name: 'starter', width: d(3967), rate: d('0.19') },
+  { name: 'basic', width: d(12989), rate: d('0.20') },
+  { name: 'intermediate', width: d(14136), rate: d('0.21') },
+  { name: 'higher', width: d(31338), rate: d('0.42') },
+  { name: 'advanced', width: d(62710), rate: d('0.45') },
+  { name: 'top', width: null, rate: d('0.48') },
+];
+
+const rUK: IncomeTaxRegime = {
+  region: 'rUK',
+  bands: ukBands,
+  // Convention of HMRC's 2025-26 test data, assumed unchanged (params-2026-27 §9.1).
+  bandTaxRounding: 'cumulative',
+  flatRates: { BR: d('0.20'), D0: d('0.40'), D1: d('0.45') },
+};
+
+const wales: IncomeTaxRegime = {
+  region: 'Wales',
+  bands: walesBands,
+  bandTaxRounding: 'cumulative',
+  flatRates: { BR: d('0.20'), D0: d('0.40'), D1: d('0.45') },
+};
+
+const scotland: IncomeTaxRegime = {
+  region: 'Scotland',
+  bands: scotlandBands,
+  // Scottish band-wise truncation of HMRC's 2025-26 data, assumed unchanged (params-2026-27 §9.1, ⚠).
+  bandTaxRounding: 'bandwise',
+  // SBR 20 %, SD0 21 %, SD1 42 %, SD2 45 %, SD3 48 % (rates above; params-2026-27 §1).
+  flatRates: { BR: d('0.20'), D0: d('0.21'), D1: d('0.42'), D2: d('0.45'), D3: d('0.48') },
+};
+
+export const params2026: GbParams = {
+  taxYear: '2026-27',
+  edition: 'GB 2026-27 (shared/reference/gb/params-2026-27.md)',
+  firstDay: '2026-04-06',
+  lastDay: '2027-04-05',
+  // £12,570 frozen; 1257L / S1257L / C1257L, no code uplift — [MS27]; [KALC26] tax-free amount 12,570.
+  personalAllowance: d(12570),
+  incomeTax: { rUK, Wales: wales, Scotland: scotland },
+  // Overriding limit 50 % of relevant pay, unchanged (params-2026-27 §1).
+  overridingLimitRate: d('0.5'),
+  // Spec 4.3.1 programmers' note, unchanged: 1257L gives £241.92 a week and £1,048.26 a month (params-2026-27 §1).
+  freePayPer500: { weekly: d('96.16'), monthly: d('416.67') },
+  studentLoans: {
+    // Plan 1 £26,900; Plan 2 £29,385; Plan 4 £33,795; Plan 5 £25,000 (first repayments from 6 April 2026); 9 %
+    // — [SL27] ASESA, Which?, payfit, att.org.uk; [KALC26] studentLoanRepaymentRate2026; ICB 10374 (Plan 5).
+    '1': { annualThreshold: d(26900), rate: d('0.09') },
+    '2': { annualThreshold: d(29385), rate: d('0.09') },
+    '4': { annualThreshold: d(33795), rate: d('0.09') },
+    '5': { annualThreshold: d(25000), rate: d('0.09') },
+  },
+  // Postgraduate loan £21,000 at 6 % — [SL27]; [KALC26].
+  postgraduateLoan: { annualThreshold: d(21000), rate: d('0.06') },
+  pension: {
+    // All automatic-enrolment thresholds unchanged for 2026-27 — [AE27]; per-period figures as [TPR]'s 2025-26 table.
+    lowerQualifyingEarnings: { weekly: d(120), fortnightly: d(240), four_weekly: d(480), monthly: d(520) },
+    earningsTrigger: { weekly: d(192), fortnightly: d(384), four_weekly: d(768), monthly: d(833) },
+    upperQualifyingEarnings: { weekly: d(967), fortnightly: d(1934), four_weekly: d(3867), monthly: d(4189) },
+    annual: { lower: d(6240), trigger: d(10000), upper: d(50270) },
+    // Relief at source at the basic rate of 20 % for every member, Scottish taxpayers included (Finance Act 2004
+    // s192; params-2025-26 §4: the employee pays 80 % of the gross contribution from net pay).
+    reliefAtSourceRate: d('0.20'),
+    // Statutory minimum 8 % of qualifying earnings, employer at least 3 % (Pensions Act 2008 s20).
+    minimumTotalRate: d('0.08'),
+    minimumEmployerRate: d('0.03'),
+    // Pensions Act 2008 ss1, 3: eligible jobholder 22 to State Pension age; workers 16 to 74.
+    eligibleFromAge: 22,
+    workerFromAge: 16,
+    workerUpToAge: 75,
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * Shape of one GB tax year's statutory figures (PAYE, student loans, workplace pensions).
+ * National Insurance figures live with the NI engine (src/domain/gb/ni/), not here.
+ * Every figure is data; the engines never hard-code a year's number.
+ */
+import type { Decimal } from '../../money.js';
+import type { GbTaxYear, PayFrequency } from '../ni/index.js';
+
+export type { GbTaxYear, PayFrequency };
+
+/** Income-tax regime named by the tax-code prefix: none = England and Northern Ireland, S = Scotland, C = Wales. */
+export type TaxRegion = 'rUK' | 'Scotland' | 'Wales';
+
+export type StudentLoanPlan = '1' | '2' | '4' | '5';
+
+/** One rate band above the personal allowance; `width` null for the top (open) band. */
+export interface TaxBand {
+  readonly name: string;
+  readonly width: Decimal | null;
+  readonly rate: Decimal;
+}
+
+/**
+ * How the PAYE routine pro-rates the tax on the bands below the band a taxable pay falls in
+ * (HMRC "Specification for PAYE tax table routines": period figures are the annual figures × n/52
+ * or × n/12, truncated to 4 decimal places):
+ * - `cumulative`: the annual cumulative tax at the top of the band below, pro-rated and truncated once
+ *   (reproduces every rest-of-UK and Welsh HMRC 2025-26 test case);
+ * - `bandwise`: each lower band's annual tax pro-rated and truncated on its own, then summed
+ *   (reproduces every Scottish HMRC 2025-26 test case; the cumulative form is 1p high on 6 of them).
+ */
+export type BandTaxRounding = 'cumulative' | 'bandwise';
+
+export interface IncomeTaxRegime {
+  readonly region: TaxRegion;
+  readonly bands: readonly TaxBand[];
+  readonly bandTaxRounding: BandTaxRounding;
+  /** Flat-rate codes: BR, D0, D1 (rUK/Wales), and D2, D3 (Scotland: SD0 21 %, SD1 42 %, SD2 45 %, SD3 48 %). */
+  readonly flatRates: Readonly<Partial<Record<'BR' | 'D0' | 'D1' | 'D2' | 'D3', Decimal>>>;
+}
+
+export interface StudentLoanScheme {
+  /** Annual repayment threshold; per-period threshold = annual ÷ periods in the year, truncated to 1p. */
+  readonly annualThreshold: Decimal;
+  readonly rate: Decimal;
+}
+
+/** Per pay period figures (The Pensions Regulator publishes each one; they are not derived). */
+export type PerFrequency<T> = Readonly<Record<PayFrequency, T>>;
+
+export interface PensionParams {
+  readonly lowerQualifyingEarnings: PerFrequency<Decimal>;
+  readonly earningsTrigger: PerFrequency<Decimal>;
+  readonly upperQualifyingEarnings: PerFrequency<Decimal>;
+  readonly annual: { readonly lower: Decimal; readonly trigger: Decimal; readonly upper: Decimal };
+  /**
+   * Relief at source: the scheme claims basic-rate relief, so the member pays (1 − this rate) of the gross
+   * contribution from net pay.
+   */
+  readonly reliefAtSourceRate: Decimal;
+  /** Statutory minimum on qualifying earnings (total / employer), for information and validation. */
+  readonly minimumTotalRate: Decimal;
+  readonly minimumEmployerRate: Decimal;
+  /** Auto-enrolment ages: eligible jobholder from this age to State Pension age. */
+  readonly eligibleFromAge: number;
+  /** Jobholders and entitled workers: at least this age and under `workerUpToAge`. */
+  readonly workerFromAge: number;
+  readonly workerUpToAge: number;
+}
+
+export interface GbParams {
+  readonly taxYear: GbTaxYear;
+  /** Human-readable edition of the figures (returned by the engines as the parameters they used). */
+  readonly edition: string;
+  /** First and last day of the tax year (ISO dates, inclusive). */
+  readonly firstDay: string;
+  readonly lastDay: string;
+  readonly personalAllowance: Decimal;
+  readonly incomeTax: Readonly<Record<TaxRegion, IncomeTaxRegime>>;
+  /** PAYE overriding (regulatory) limit: tax in a period may not exceed this share of the period's relevant pay. */
+  readonly overridingLimitRate: Decimal;
+  /**
+   * PAYE free pay / additional pay for codes above 500 (spec 4.3.1 programmers' note): the week-1
+   * and month-1 value of each complete 500 of the code.
+   */
+  readonly freePayPer500: { readonly weekly: Decimal; readonly monthly: Decimal };
+  readonly studentLoans: Readonly<Partial<Record<StudentLoanPlan, StudentLoanScheme>>>;
+  readonly postgraduateLoan: StudentLoanScheme;
+  readonly pension: PensionParams;
+}
