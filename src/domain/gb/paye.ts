@@ -1,0 +1,285 @@
+/**
+ * PAYE income tax for one pay period: HMRC's "Specification for PAYE tax table routines".
+ *
+ * - Free pay (suffix codes) / additional pay (K codes), Tables A: a code n ≤ 500 is worth (10n + 9) / 52 or / 12,
+ *   rounded UP to the penny, in week or month 1; above 500, n − 1 = 500q + (r − 1) and the value is that of r plus
+ *   q × £96.16 (week) or q × £416.67 (month) (spec 4.3.1 programmers' note). To date: the period-1 value × n.
+ * - Taxable pay to date = pay to date − free pay (+ additional pay) to date, rounded DOWN to the pound (Tables B–D).
+ * - Tax on it: the annual band limits and band taxes pro-rated (× n/52 or n/12) and truncated to 4 decimal places;
+ *   the result truncated to the penny. The region's `bandTaxRounding` says how the tax of the lower bands is
+ *   pro-rated (see params/types.ts). The band a pay falls in is found against the limit rounded up to the pound.
+ * - Cumulative basis: n is the tax period (week number for weekly, fortnightly and four-weekly payrolls, so a
+ *   fortnightly payroll's period 3 is week 6; month number for monthly); tax = tax due to date − tax paid; a
+ *   negative result is a refund. Week 1 / month 1 basis: n = 1 week-or-month, or the weeks in the pay period
+ *   (2, 4); only this period's pay counts; never a refund.
+ * - Flat-rate codes: BR / D0 / D1 (SD0–SD3): whole pounds of pay × the rate (cumulatively: pay to date, less tax
+ *   paid). NT: no tax; cumulatively, all tax paid to date is refunded (HMRC 2025-26 test data, Gen_cumul/10).
+ * - Overriding (regulatory) limit: tax deducted in a period never exceeds 50 % of the period's relevant pay
+ *   (taxable pay less payrolled benefits), truncated to the penny. On a cumulative code the shortfall is collected
+ *   automatically later (tax paid to date is lower); on week 1 / month 1 it is not carried forward.
+ * - Week 53 / 54 / 56 (an extra weekly, fortnightly or four-weekly payday at the end of the year): the payment is
+ *   taxed non-cumulatively with the week 1, week 2 or week 4 figures (PAYE Manual PAYE70015); for a cumulative
+ *   suffix code no tax at all is due if the free pay to week 52 covers the whole year's pay including this payment.
+ */
+import { Decimal } from '../money.js';
+import { fieldError } from '../errors.js';
+import type { GbTaxYear, PayFrequency } from './ni/index.js';
+import { gbParams } from './params/index.js';
+import type { IncomeTaxRegime } from './params/types.js';
+import { parseTaxCode, type TaxCode } from './tax-code.js';
+import type { Trace } from './trace.js';
+
+export type TaxBasis = 'cumulative' | 'week1month1' | 'week53' | 'week53-nil';
+
+export interface PayeInput {
+  taxYear: GbTaxYear;
+  frequency: PayFrequency;
+  /** Pay period number in the tax year: weekly 1–53, fortnightly 1–27, four-weekly 1–14, monthly 1–12. */
+  period: number;
+  /** The code, as a string (`1257L`, `S1257L W1`, `K100`) or already parsed. */
+  taxCode: string | TaxCode;
+  /** Operate on the week 1 / month 1 basis (also implied by a W1, M1 or X marker on the code). */
+  week1Month1?: boolean;
+  /** Taxable pay of this period: gross pay less net-pay pension contributions and salary sacrifice, plus payrolled benefits. */
+  taxablePay: Decimal;
+  /** The payrolled-benefits part of `taxablePay`; excluded from the overriding-limit base. */
+  payrolledBenefits?: Decimal;
+  /** Taxable pay and tax to date before this period (including any previous employment's P45 figures in use). */
+  taxablePayToDatePrevious: Decimal;
+  taxPaidToDatePrevious: Decimal;
+}
+
+export interface PayeResult {
+  /** Tax deducted this period; negative is a refund. */
+  tax: Decimal;
+  taxablePayToDate: Decimal;
+  taxPaidToDate: Decimal;
+  basis: TaxBasis;
+  /** Tax was cut to the overriding limit. */
+  regulatoryLimitApplied: boolean;
+  /** Tax due but not deducted because of the limit (a cumulative code collects it later; week 1 / month 1 does not). */
+  taxNotDeducted: Decimal;
+  /** Free pay (positive) or K-code additional pay (negative) used: to date on the cumulative basis, else for the period. */
+  payAdjustment: Decimal;
+  /** Taxable pay after the adjustment, whole pounds (to date on the cumulative basis); null for flat-rate codes and NT. */
+  taxableAfterAdjustment: Decimal | null;
+}
+
+const ZERO = new Decimal(0);
+const WEEKS_PER_PERIOD: Readonly<Record<PayFrequency, number>> = { weekly: 1, fortnightly: 2, four_weekly: 4, monthly: 1 };
+/** Periods in a year with no week 53: beyond these, the payment is a week 53 / 54 / 56 payment. */
+const STANDARD_PERIODS: Readonly<Record<PayFrequency, number>> = { weekly: 52, fortnightly: 26, four_weekly: 13, monthly: 12 };
+const MAX_PERIODS: Readonly<Record<PayFrequency, number>> = { weekly: 53, fortnightly: 27, four_weekly: 14, monthly: 12 };
+
+/** Tax period (week or month number) of a pay period: fortnightly period p is week 2p, four-weekly period p is week 4p. */
+export function taxPeriodOf(frequency: PayFrequency, period: number): number {
+  return period * WEEKS_PER_PERIOD[frequency];
+}
+
+export function isWeek53Payment(frequency: PayFrequency, period: number): boolean {
+  return period > STANDARD_PERIODS[frequency];
+}
+
+export function checkPeriod(frequency: PayFrequency, period: number): void {
+  const max = MAX_PERIODS[frequency];
+  if (max === undefined) throw fieldError(['frequency'], `unknown pay frequency "${String(frequency)}"; expected weekly, fortnightly, four_weekly or monthly`, 'frequency_invalid');
+  if (!Number.isInteger(period) || period < 1 || period > max) {
+    throw fieldError(['period'], `period ${String(period)} is outside 1–${max} for a ${frequency} payroll`, 'period_out_of_range');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Free pay / additional pay (Tables A)
+
+/** Period-1 values by the per-500 figure of the year (its identity) and code number × 100 + periods a year. */
+const freePayCache = new WeakMap<Decimal, Map<number, Decimal>>();
+
+/** Week-1 (perYear 52) or month-1 (perYear 12) free pay or additional pay of a code number. */
+export function periodOneAdjustment(codeNumber: number, perYear: 52 | 12, per500: Decimal): Decimal {
+  if (codeNumber <= 0) return ZERO;
+  let byCode = freePayCache.get(per500);
+  if (!byCode) {
+    byCode = new Map();
+    freePayCache.set(per500, byCode);
+  }
+  const key = codeNumber * 100 + perYear;
+  const hit = byCode.get(key);
+  if (hit) return hit;
+  const q = Math.floor((codeNumber - 1) / 500);
+  const r = ((codeNumber - 1) % 500) + 1;
+  // (10r + 9) / 52 or / 12, rounded UP to the penny (spec 4.3.1), plus q × the value of 500.
+  let value = new Decimal(r * 10 + 9).div(perYear).toDecimalPlaces(2, Decimal.ROUND_UP);
+  if (q > 0) value = value.plus(per500.times(q));
+  byCode.set(key, value);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Band tables for a period: limits and the tax below each band, pro-rated and truncated to 4 dp
+
+interface BandTable {
+  /** Limit at the top of band i, truncated to 4 dp (null for the top band). */
+  readonly limits: readonly (Decimal | null)[];
+  /** The same limit rounded up to the pound: a pay up to it falls in band i. */
+  readonly limitsCeil: readonly (Decimal | null)[];
+  /** Tax on all bands below band i. */
+  readonly taxBelow: readonly Decimal[];
+  readonly rates: readonly Decimal[];
+}
+
+const bandTables = new WeakMap<IncomeTaxRegime, Map<number, BandTable>>();
+
+function truncate4(value: Decimal): Decimal {
+  return value.toDecimalPlaces(4, Decimal.ROUND_DOWN);
+}
+
+function bandTable(regime: IncomeTaxRegime, perYear: 52 | 12, n: number): BandTable {
+  let byPeriod = bandTables.get(regime);
+  if (!byPeriod) {
+    byPeriod = new Map();
+    bandTables.set(regime, byPeriod);
+  }
+  const key = perYear * 1000 + n;
+  const hit = byPeriod.get(key);
+  if (hit) return hit;
+  const limits: (Decimal | null)[] = [];
+  const limitsCeil: (Decimal | null)[] = [];
+  const taxBelow: Decimal[] = [];
+  const rates: Decimal[] = [];
+  let annualLimit = ZERO;
+  let annualTax = ZERO;
+  let bandwiseTax = ZERO;
+  for (const band of regime.bands) {
+    // Tax on the bands below this one, pro-rated: once on the annual cumulative tax, or band by band.
+    taxBelow.push(regime.bandTaxRounding === 'cumulative' ? truncate4(annualTax.times(n).div(perYear)) : bandwiseTax);
+    rates.push(band.rate);
+    if (band.width === null) {
+      limits.push(null);
+      limitsCeil.push(null);
+      break;
+    }
+    const bandTax = band.width.times(band.rate);
+    annualLimit = annualLimit.plus(band.width);
+    annualTax = annualTax.plus(bandTax);
+    bandwiseTax = bandwiseTax.plus(truncate4(bandTax.times(n).div(perYear)));
+    const limit = truncate4(annualLimit.times(n).div(perYear));
+    limits.push(limit);
+    limitsCeil.push(limit.ceil());
+  }
+  const table: BandTable = { limits, limitsCeil, taxBelow, rates };
+  byPeriod.set(key, table);
+  return table;
+}
+
+/** Tax on whole-pound taxable pay `taxable` for n weeks or months, truncated to the penny. */
+function taxOnBands(taxable: Decimal, regime: IncomeTaxRegime, perYear: 52 | 12, n: number): Decimal {
+  if (taxable.lte(0)) return ZERO;
+  const table = bandTable(regime, perYear, n);
+  const { limits, limitsCeil, taxBelow, rates } = table;
+  let band = 0;
+  while (band < rates.length - 1) {
+    const ceil = limitsCeil[band];
+    if (ceil === null || ceil === undefined || taxable.lte(ceil)) break;
+    band += 1;
+  }
+  const below = band === 0 ? ZERO : (limits[band - 1] as Decimal);
+  const due = (taxBelow[band] as Decimal).plus(taxable.minus(below).times(rates[band] as Decimal));
+  // Tax due truncated to the penny (spec: pence disregarded below 1p).
+  return due.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Calculates one period's PAYE. */
+export function calculatePaye(input: PayeInput, trace?: Trace): PayeResult {
+  const { taxYear, frequency, period } = input;
+  checkPeriod(frequency, period);
+  const params = gbParams(taxYear);
+  const code = typeof input.taxCode === 'string' ? parseTaxCode(input.taxCode) : input.taxCode;
+  const regime = params.incomeTax[code.region];
+  const taxablePay = input.taxablePay;
+  const benefits = input.payrolledBenefits ?? ZERO;
+  const previousPay = input.taxablePayToDatePrevious;
+  const previousTax = input.taxPaidToDatePrevious;
+  const taxablePayToDate = previousPay.plus(taxablePay);
+  const monthly = frequency === 'monthly';
+  const perYear: 52 | 12 = monthly ? 12 : 52;
+  const week53 = isWeek53Payment(frequency, period);
+  const nonCumulative = week53 || input.week1Month1 === true || code.week1Month1;
+
+  let basis: TaxBasis = week53 ? 'week53' : nonCumulative ? 'week1month1' : 'cumulative';
+  // n: weeks or months the figures are pro-rated for.
+  const n = nonCumulative ? WEEKS_PER_PERIOD[frequency] : taxPeriodOf(frequency, period);
+  const pay = nonCumulative ? taxablePay : taxablePayToDate;
+  trace?.('paye', `code:${code.kind}`);
+  trace?.('paye', `basis:${basis}`);
+
+  let due: Decimal; // tax due: to date (cumulative) or for the period
+  let payAdjustment = ZERO;
+  let taxableAfterAdjustment: Decimal | null = null;
+  switch (code.kind) {
+    case 'NT':
+      due = ZERO;
+      trace?.('paye', 'no-tax');
+      break;
+    case 'BR':
+    case 'D0':
+    case 'D1':
+    case 'D2':
+    case 'D3': {
+      const rate = regime.flatRates[code.kind] as Decimal;
+      // Whole pounds of pay × the flat rate.
+      const pounds = pay.toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      due = pounds.lte(0) ? ZERO : pounds.times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      trace?.('paye', 'flat-rate');
+      break;
+    }
+    default: {
+      const per500 = monthly ? params.freePayPer500.monthly : params.freePayPer500.weekly;
+      const one = periodOneAdjustment(code.number, perYear, per500);
+      const adjustment = n === 1 ? one : one.times(n);
+      payAdjustment = code.kind === 'K' ? adjustment.neg() : adjustment;
+      // Taxable pay after free pay / additional pay, rounded down to the pound.
+      const taxable = (code.kind === 'K' ? pay.plus(adjustment) : pay.minus(adjustment)).floor();
+      taxableAfterAdjustment = taxable;
+      trace?.('paye', code.kind === 'K' ? 'additional-pay' : 'free-pay');
+      due = taxOnBands(taxable, regime, perYear, n);
+      trace?.('paye', `bands:${regime.bandTaxRounding}`);
+      if (week53 && code.kind === 'allowance' && !input.week1Month1 && !code.week1Month1) {
+        // Free-pay test: free pay to week 52 covers the year's pay including this payment → no tax.
+        trace?.('paye', 'week53-free-pay-test');
+        if (one.times(52).gte(taxablePayToDate)) {
+          due = ZERO;
+          basis = 'week53-nil';
+          trace?.('paye', 'basis:week53-nil');
+        }
+      }
+    }
+  }
+
+  let tax = nonCumulative ? due : due.minus(previousTax);
+  if (tax.isNegative()) trace?.('paye', 'refund');
+  let regulatoryLimitApplied = false;
+  let taxNotDeducted = ZERO;
+  if (tax.gt(ZERO)) {
+    // Overriding limit: 50 % of relevant pay (taxable pay less payrolled benefits), truncated to the penny.
+    const relevant = taxablePay.minus(benefits);
+    const limit = relevant.lte(0) ? ZERO : relevant.times(params.overridingLimitRate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    if (tax.gt(limit)) {
+      taxNotDeducted = tax.minus(limit);
+      tax = limit;
+      regulatoryLimitApplied = true;
+      trace?.('paye', 'regulatory-limit');
+    }
+  }
+  return {
+    tax,
+    taxablePayToDate,
+    taxPaidToDate: previousTax.plus(tax),
+    basis,
+    regulatoryLimitApplied,
+    taxNotDeducted,
+    payAdjustment,
+    taxableAfterAdjustment,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Workplace pension contributions for one pay period (params-2025-26 §4; the Pensions Regulator's thresholds).
+ *
+ * Pensionable earnings:
+ * - `qualifying_earnings`: earnings of the period between the lower and the upper level of qualifying earnings
+ *   for the pay frequency (a week-53 payment uses the weekly band), nothing below the lower level;
+ * - `pensionable_pay`: the scheme's pensionable pay, by default the period's gross pay ("full pay").
+ * Both are measured before any salary sacrifice. The earnings trigger decides who must be enrolled
+ * (auto-enrolment.ts), not what a member pays: a member's contributions run on whatever band earnings there are.
+ *
+ * Contributions are the rates × pensionable earnings, each rounded to the nearest penny (half up), then capped
+ * per period when the scheme or membership sets a cap. Tax relief methods:
+ * - `net_pay`: the employee contribution is deducted from pay before tax (taxable pay falls), not before NICs;
+ * - `relief_at_source`: the employee pays the gross contribution less basic-rate relief (80 %, rounded half up to
+ *   the penny) from net pay; taxable and NIable pay are unchanged;
+ * - `salary_sacrifice`: pay is reduced by the employee's share before tax, NICs and student loans; the employer
+ *   pays the sacrificed amount on top of its own contribution; the employee contributes nothing from net pay.
+ */
+import { Decimal } from '../money.js';
+import { fieldError } from '../errors.js';
+import type { GbTaxYear, PayFrequency } from './ni/index.js';
+import { gbParams } from './params/index.js';
+import type { Trace } from './trace.js';
+
+export type PensionMethod = 'net_pay' | 'relief_at_source' | 'salary_sacrifice';
+export type PensionBasis = 'qualifying_earnings' | 'pensionable_pay';
+
+/** The scheme terms in force for the member (scheme defaults with any membership overrides applied). */
+export interface PensionArrangement {
+  method: PensionMethod;
+  basis: PensionBasis;
+  /** Rates as fractions: 0.05 = 5 %. */
+  employeeRate: Decimal;
+  employerRate: Decimal;
+  /** Most the employee (or, under salary sacrifice, the sacrifice) may be per period; null or absent = no cap. */
+  employeeCap?: Decimal | null;
+  /** Most the employer's own contribution may be per period (the sacrificed amount comes on top); null = no cap. */
+  employerCap?: Decimal | null;
+}
+
+export interface PensionInput {
+  taxYear: GbTaxYear;
+  frequency: PayFrequency;
+  arrangement: PensionArrangement;
+  /** The period's gross pay before salary sacrifice (payrolled benefits excluded). */
+  grossPay: Decimal;
+  /** Pensionable pay when the scheme defines it narrower than gross pay; default `grossPay`. */
+  pensionablePay?: Decimal;
+}
+
+export interface PensionResult {
+  pensionableEarnings: Decimal;
+  /** The employee's gross contribution (zero under salary sacrifice). */
+  employeeGross: Decimal;
+  /** What comes off the employee's pay: net pay = gross; relief at source = gross less relief; sacrifice = 0. */
+  employeeDeduction: Decimal;
+  /** Everything the employer pays in, the sacrificed amount included. */
+  employer: Decimal;
+  /** Pay given up under salary sacrifice (zero otherwise). */
+  salarySacrifice: Decimal;
+  /** Reduction of taxable pay (net pay contribution or sacrifice). */
+  taxablePayReduction: Decimal;
+  /** Reduction of NIable pay and of student-loan earnings (the sacrifice). */
+  niablePayReduction: Decimal;
+}
+
+const ZERO = new Decimal(0);
+const ONE = new Decimal(1);
+
+function pennies(value: Decimal): Decimal {
+  // Contributions are rounded to the nearest penny, half up (all 549 pension vectors).
+  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+function capped(value: Decimal, cap: Decimal | null | undefined): Decimal {
+  return cap !== null && cap !== undefined && value.gt(cap) ? cap : value;
+}
+
+/** Earnings between the lower and upper level of qualifying earnings for the pay frequency. */
+export function qualifyingEarnings(taxYear: GbTaxYear, frequency: PayFrequency, earnings: Decimal): Decimal {
+  const pension = gbParams(taxYear).pension;
+  const lower = pension.lowerQualifyingEarnings[frequency];
+  const upper = pension.upperQualifyingEarnings[frequency];
+  if (lower === undefined || upper === undefined) throw fieldError(['frequency'], `unknown pay frequency "${String(frequency)}"`, 'frequency_invalid');
+  if (earnings.lte(lower)) return ZERO;
+  return (earnings.gt(upper) ? upper : earnings).minus(lower);
+}
+
+export function validateArrangement(arrangement: PensionArrangement): void {
+  const { method, basis, employeeRate, employerRate } = arrangement;
+  if (method !== 'net_pay' && method !== 'relief_at_source' && method !== 'salary_sacrifice') {
+    throw fieldError(['pension', 'method'], `unknown pension tax treatment "${String(method)}"; expected net_pay, relief_at_source or salary_sacrifice`, 'pension_method_invalid');
+  }
+  if (basis !== 'qualifying_earnings' && basis !== 'pensionable_pay') {
+    throw fieldError(['pension', 'basis'], `unknown pensionable earnings basis "${String(basis)}"; expected qualifying_earnings or pensionable_pay`, 'pension_basis_invalid');
+  }
+  if (employeeRate.isNegative() || employeeRate.gt(ONE)) throw fieldError(['pension', 'employee_rate'], 'the employee rate must lie between 0 and 1', 'pension_rate_invalid');
+  if (employerRate.isNegative() || employerRate.gt(ONE)) throw fieldError(['pension', 'employer_rate'], 'the employer rate must lie between 0 and 1', 'pension_rate_invalid');
+  if (arrangement.employeeCap?.isNegative()) throw fieldError(['pension', 'employee_cap'], 'the employee cap must not be negative', 'pension_cap_invalid');
+  if (arrangement.employerCap?.isNegative()) throw fieldError(['pension', 'employer_cap'], 'the employer cap must not be negative', 'pension_cap_invalid');
+}
+
+export function calculatePension(input: PensionInput, trace?: Trace): PensionResult {
+  const { arrangement, frequency, taxYear } = input;
+  validateArrangement(arrangement);
+  const params = gbParams(taxYear);
+  let pensionableEarnings: Decimal;
+  if (arrangement.basis === 'qualifying_earnings') {
+    pensionableEarnings = qualifyingEarnings(taxYear, frequency, input.grossPay);
+    trace?.('pension', 'basis:qualifying_earnings');
+  } else {
+    const pay = input.pensionablePay ?? input.grossPay;
+    pensionableEarnings = pay.isNegative() ? ZERO : pay;
+    trace?.('pension', 'basis:pensionable_pay');
+  }
+  const employeeShare = capped(pennies(pensionableEarnings.times(arrangement.employeeRate)), arrangement.employeeCap);
+  const employerShare = capped(pennies(pensionableEarnings.times(arrangement.employerRate)), arrangement.employerCap);
+  trace?.('pension', `method:${arrangement.method}`);
+  switch (arrangement.method) {
+    case 'net_pay':
+      return {
+        pensionableEarnings,
+        employeeGross: employeeShare,
+        employeeDeduction: employeeShare,
+        employer: employerShare,
+        salarySacrifice: ZERO,
+        taxablePayReduction: employeeShare,
+        niablePayReduction: ZERO,
+      };
+    case 'relief_at_source': {
+      // The member pays the gross contribution less basic-rate relief, rounded half up to the penny.
+      const net = pennies(employeeShare.times(ONE.minus(params.pension.reliefAtSourceRate)));
+      return {
+        pensionableEarnings,
+        employeeGross: employeeShare,
+        employeeDeduction: net,
+        employer: employerShare,
+        salarySacrifice: ZERO,
+        taxablePayReduction: ZERO,
+        niablePayReduction: ZERO,
+      };
+    }
+    case 'salary_sacrifice':
+      return {
+        pensionableEarnings,
+        employeeGross: ZERO,
+        employeeDeduction: ZERO,
+        employer: employerShare.plus(employeeShare),
+        salarySacrifice: employeeShare,
+        taxablePayReduction: employeeShare,
+        niablePayReduction: employeeShare,
+      };
+  }
+}
