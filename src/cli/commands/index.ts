@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import { registerOrgCommands } from './org.js';
+import { registerVerifyCommand } from './verify.js';
+
+/** Every command family; each registers its own subcommands. */
+export function registerCommands(program: Command): void {
+  registerOrgCommands(program);
+  registerVerifyCommand(program);
+}

@@ -1,0 +1,74 @@
+import { Command, CommanderError, Option } from 'commander';
+import { DomainError, isDomainError } from '../domain/errors.js';
+import { registerCommands } from './commands/index.js';
+import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes.js';
+
+export function buildProgram(): Command {
+  const program = new Command('payroll')
+    .description('Payroll and workforce administration for employers in Germany and Great Britain')
+    .version(process.env.npm_package_version ?? '0.1.0')
+    .option('--profile <name>', 'configuration profile (env PAYROLL_PROFILE; default "default", local)')
+    .option('--db <path-or-url>', 'local database: a SQLite file or postgres:// URL (env PAYROLL_DATABASE)')
+    .option('--remote <url>', 'hosted instance base URL, https only (env PAYROLL_URL)')
+    .addOption(new Option('-o, --output <format>', 'output format: table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
+    .option('--json', 'short for --output json')
+    .option('--no-input', 'never prompt; a missing required value is a usage error')
+    .option('-y, --yes', 'confirm destructive or irreversible steps without asking')
+    .option('--color <when>', 'auto, always or never (honours NO_COLOR and FORCE_COLOR)')
+    .option('--reveal', 'show IBANs, tax IDs and NI numbers in full (masked by default)')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  program.addHelpText('after', `\n${EXIT_CODE_HELP}`);
+  program
+    .command('help-exit-codes')
+    .alias('exit-codes')
+    .description('list the stable exit codes')
+    .action(() => {
+      process.stdout.write(EXIT_CODE_HELP);
+    });
+  registerCommands(program);
+  program.commands.forEach(function exitOverrideAll(command: Command) {
+    command.exitOverride();
+    command.commands.forEach(exitOverrideAll);
+  });
+  return program;
+}
+
+/** Prints an error on stderr (JSON with --json / -o json) and returns its exit code. */
+export function reportError(error: unknown, argv: string[]): number {
+  const wantsJson = argv.includes('--json') || /(^|\s)(-o|--output)(=|\s)json\b/.test(argv.join(' '));
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+    return EXIT.usage; // commander already printed the message
+  }
+  if (isDomainError(error)) {
+    if (wantsJson) {
+      process.stderr.write(`${JSON.stringify({ error: { kind: error.kind, code: error.code, message: error.message, issues: error.issues, details: error.details ?? null } })}\n`);
+    } else {
+      process.stderr.write(`payroll: ${error.message}\n`);
+      if (error.issues.length > 1 || (error.issues.length === 1 && !error.message.includes(error.issues[0]?.msg ?? ''))) {
+        for (const issue of error.issues) process.stderr.write(`  - ${issue.loc.join('.')}: ${issue.msg} [${issue.type}]\n`);
+      }
+    }
+    return exitCodeFor(error.kind);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (wantsJson) process.stderr.write(`${JSON.stringify({ error: { kind: 'internal', code: 'INTERNAL', message } })}\n`);
+  else process.stderr.write(`payroll: unexpected failure: ${message}\n`);
+  if (process.env.PAYROLL_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  return EXIT.unexpected;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  process.on('SIGINT', () => process.exit(EXIT.interrupted));
+  const program = buildProgram();
+  let code: number = EXIT.ok;
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    code = reportError(error, argv.slice(2));
+  }
+  process.exitCode = code;
+}
+
+export { DomainError };

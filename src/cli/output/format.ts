@@ -1,0 +1,98 @@
+import Table from 'cli-table3';
+import { maskIban, maskIdentifier } from '../../domain/identifiers/mask.js';
+
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
+
+export interface Column {
+  header: string;
+  /** Dot path into the item, or a function. */
+  value: string | ((item: Record<string, unknown>) => unknown);
+}
+
+export interface OutputOptions {
+  format: OutputFormat;
+  /** Show IBANs and tax identifiers in full (`--reveal`); otherwise they are masked everywhere. */
+  reveal: boolean;
+  color: boolean;
+}
+
+/** Field names whose values are masked in every output unless --reveal (engineering standard: security). */
+const IBAN_FIELDS = new Set(['iban']);
+const IDENTIFIER_FIELDS = new Set(['tax_id', 'ni_number', 'account_number', 'social_insurance_number', 'tax_number']);
+
+export function redact<T>(value: T, reveal: boolean): T {
+  if (reveal) return value;
+  return walk(value) as T;
+  function walk(node: unknown, key?: string): unknown {
+    if (typeof node === 'string' && key !== undefined) {
+      if (IBAN_FIELDS.has(key)) return maskIban(node);
+      if (IDENTIFIER_FIELDS.has(key)) return maskIdentifier(node);
+      return node;
+    }
+    if (Array.isArray(node)) return node.map((item) => walk(item));
+    if (node !== null && typeof node === 'object') {
+      return Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, walk(v, k)]));
+    }
+    return node;
+  }
+}
+
+function pick(item: Record<string, unknown>, column: Column): unknown {
+  if (typeof column.value === 'function') return column.value(item);
+  let current: unknown = item;
+  for (const segment of column.value.split('.')) {
+    if (current === null || current === undefined || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function csvEscape(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Renders a list of items (or one item) in the chosen format; money stays a decimal string everywhere. */
+export function render(data: unknown, columns: Column[] | null, options: OutputOptions): string {
+  const safe = redact(data, options.reveal);
+  const items: Record<string, unknown>[] = Array.isArray(safe) ? (safe as Record<string, unknown>[]) : [safe as Record<string, unknown>];
+  switch (options.format) {
+    case 'json':
+      return `${JSON.stringify(safe, null, 2)}\n`;
+    case 'ndjson':
+      return items.map((item) => JSON.stringify(item)).join('\n') + (items.length > 0 ? '\n' : '');
+    case 'csv': {
+      const cols = columns ?? inferColumns(items);
+      const lines = [cols.map((c) => csvEscape(c.header)).join(',')];
+      for (const item of items) lines.push(cols.map((c) => csvEscape(cell(pick(item, c)))).join(','));
+      return `${lines.join('\n')}\n`;
+    }
+    case 'table': {
+      if (columns === null && !Array.isArray(safe)) return renderRecord(items[0] ?? {}, options);
+      const cols = columns ?? inferColumns(items);
+      const table = new Table({ head: cols.map((c) => c.header), style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] } });
+      for (const item of items) table.push(cols.map((c) => cell(pick(item, c))));
+      return `${table.toString()}\n`;
+    }
+  }
+}
+
+/** One record as a two-column table of its top-level scalar fields (nested parts as JSON). */
+function renderRecord(item: Record<string, unknown>, options: OutputOptions): string {
+  const table = new Table({ style: { head: [], border: options.color ? ['grey'] : [] } });
+  for (const [key, value] of Object.entries(item)) table.push({ [key]: cell(value) });
+  return `${table.toString()}\n`;
+}
+
+function inferColumns(items: Record<string, unknown>[]): Column[] {
+  const keys = new Set<string>();
+  for (const item of items) for (const [key, value] of Object.entries(item)) if (value === null || typeof value !== 'object') keys.add(key);
+  return [...keys].map((key) => ({ header: key, value: key }));
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { DomainError } from '../domain/errors.js';
+import type { PayrollService } from '../service/ports.js';
+import { configDir, dataDir, defaultDatabasePath, type Profile, readConfig } from './config.js';
+import { type Column, type OutputFormat, render } from './output/format.js';
+
+/** Global flags every command shares (cli.md). */
+export interface GlobalOptions {
+  profile?: string;
+  db?: string;
+  remote?: string;
+  output?: string;
+  json?: boolean;
+  input?: boolean; // commander's --no-input sets this false
+  yes?: boolean;
+  color?: string;
+  reveal?: boolean;
+}
+
+export interface Runtime {
+  readonly options: GlobalOptions;
+  readonly env: NodeJS.ProcessEnv;
+  readonly interactive: boolean;
+  readonly format: OutputFormat;
+  service(): Promise<PayrollService>;
+  /** Prints data to stdout in the chosen format. */
+  print(data: unknown, columns?: Column[] | null): void;
+  /** Messages, warnings and progress go to stderr. */
+  info(message: string): void;
+  /** After a write: where it went (cli.md: `→ local /path/payroll.db`). */
+  wrote(): void;
+  close(): Promise<void>;
+}
+
+export function usageError(message: string): DomainError {
+  return new DomainError('usage', 'CLI.USAGE', message);
+}
+
+export function resolveProfile(options: GlobalOptions, env: NodeJS.ProcessEnv): { name: string; profile: Profile } {
+  const name = options.profile || env.PAYROLL_PROFILE || 'default';
+  const profiles = readConfig(env).profiles;
+  const profile = profiles[name];
+  if (!profile && name !== 'default') throw usageError(`profile "${name}" is not configured (known: ${Object.keys(profiles).join(', ') || 'none'}); create it with \`payroll auth login --profile ${name} ...\``);
+  return { name, profile: profile ?? {} };
+}
+
+export interface Where {
+  mode: 'local' | 'remote';
+  database: string;
+  remote?: string;
+  profileName: string;
+  profile: Profile;
+}
+
+/** The flag beats the env, the env beats the profile (cli.md "Where it works"). */
+export function resolveWhere(options: GlobalOptions, env: NodeJS.ProcessEnv): Where {
+  const { name, profile } = resolveProfile(options, env);
+  const remote = options.remote || env.PAYROLL_URL || profile.remote;
+  const database = options.db || env.PAYROLL_DATABASE || profile.database || defaultDatabasePath(env);
+  if (options.db || env.PAYROLL_DATABASE) return { mode: 'local', database, profileName: name, profile };
+  if (remote) return { mode: 'remote', database, remote, profileName: name, profile };
+  return { mode: 'local', database, profileName: name, profile };
+}
+
+function chooseFormat(options: GlobalOptions, isTty: boolean): OutputFormat {
+  if (options.json) return 'json';
+  const wanted = options.output;
+  if (wanted === undefined) return isTty ? 'table' : 'json';
+  if (wanted === 'table' || wanted === 'json' || wanted === 'ndjson' || wanted === 'csv') return wanted;
+  throw usageError(`--output must be table, json, ndjson or csv (got "${wanted}")`);
+}
+
+function chooseColor(options: GlobalOptions, env: NodeJS.ProcessEnv, isTty: boolean): boolean {
+  if (options.color === 'always') return true;
+  if (options.color === 'never') return false;
+  if (options.color !== undefined && options.color !== 'auto') throw usageError('--color must be auto, always or never');
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return isTty;
+}
+
+export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): Runtime {
+  const stdoutTty = Boolean(process.stdout.isTTY);
+  const interactive = Boolean(process.stdin.isTTY) && stdoutTty && !env.CI && options.input !== false;
+  const format = chooseFormat(options, stdoutTty);
+  const color = format === 'table' && chooseColor(options, env, stdoutTty);
+  let service: PayrollService | null = null;
+  let wroteTarget = false;
+
+  return {
+    options,
+    env,
+    interactive,
+    format,
+    async service() {
+      if (service) return service;
+      const where = resolveWhere(options, env);
+      let opened: PayrollService;
+      if (where.mode === 'remote') {
+        const { openRemoteService } = await import('./remote.js');
+        opened = await openRemoteService(where, env);
+      } else {
+        const { openLocalService, localActor, defaultObjectRoot } = await import('../service/local.js');
+        opened = await openLocalService(where.database, {
+          actor: localActor(safeUserName()),
+          objectRoot: defaultObjectRoot(where.database, dataDir(env)),
+        });
+      }
+      service = opened;
+      return opened;
+    },
+    print(data, columns = null) {
+      process.stdout.write(render(data, columns, { format, reveal: Boolean(options.reveal), color }));
+    },
+    info(message) {
+      process.stderr.write(`${message}\n`);
+    },
+    wrote() {
+      if (wroteTarget || !service) return;
+      wroteTarget = true;
+      process.stderr.write(`→ ${service.target}\n`);
+    },
+    async close() {
+      if (service) await service.close();
+    },
+  };
+}
+
+function safeUserName(): string {
+  try {
+    return userInfo().username || 'clerk';
+  } catch {
+    return 'clerk';
+  }
+}
+
+/** Reads `--input FILE` (or `-` for stdin) as JSON; errors name the flag. */
+export function readJsonInput(path: string): unknown {
+  let text: string;
+  try {
+    text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+  } catch (error) {
+    throw usageError(`--input ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new DomainError('validation', 'INPUT.NOT_JSON', `--input ${path}: not valid JSON (${(error as Error).message})`, {
+      issues: [{ loc: ['input'], msg: `not valid JSON: ${(error as Error).message}`, type: 'json_invalid' }],
+    });
+  }
+}
+
+export { configDir };

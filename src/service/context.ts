@@ -1,0 +1,71 @@
+import type { Kysely, Transaction } from 'kysely';
+import { DomainError, notFound } from '../domain/errors.js';
+import type { Store } from '../store/database.js';
+import type { Database, OrganizationTable } from '../store/schema.js';
+import type { ObjectStore } from './object-store.js';
+
+/** Who is calling: the token's subject remotely, `local:<user>` on a clerk's machine. */
+export interface Actor {
+  subject: string | null;
+  /** Organizations the caller may touch: every one locally, the token's list remotely. */
+  organizations: 'all' | ReadonlySet<string>;
+  /** `payroll:read` / `payroll:write` (docs/decisions.md D9). Local callers hold both. */
+  scopes: ReadonlySet<string>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface ServiceContext {
+  store: Store;
+  clock: Clock;
+  actor: Actor;
+  objects: ObjectStore;
+}
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export function nowIso(ctx: ServiceContext): string {
+  return ctx.clock.now().toISOString();
+}
+
+export function canAccessOrg(actor: Actor, orgId: string): boolean {
+  return actor.organizations === 'all' || actor.organizations.has(orgId);
+}
+
+export function requireScope(ctx: ServiceContext, scope: 'payroll:read' | 'payroll:write'): void {
+  if (!ctx.actor.scopes.has(scope)) {
+    throw new DomainError('forbidden', 'AUTH.SCOPE_MISSING', `this operation needs the ${scope} scope, which the caller's token does not carry`);
+  }
+}
+
+/**
+ * Loads the organization the caller names, scoped to the caller. Another organization's data is
+ * answered exactly like a missing one (404), so its existence is never revealed (issue 6).
+ */
+export async function requireOrg(ctx: ServiceContext, db: Db, orgId: string): Promise<OrganizationTable> {
+  if (!canAccessOrg(ctx.actor, orgId)) throw notFound('organization', orgId, 'ORGANIZATION.NOT_FOUND');
+  const row = await db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
+  if (!row) throw notFound('organization', orgId, 'ORGANIZATION.NOT_FOUND');
+  return row;
+}
+
+/** Runs `work` in one transaction: a failed operation leaves the store as it was. */
+export function inTransaction<T>(ctx: ServiceContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return ctx.store.db.transaction().execute(work);
+}
+
+export function flag(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+export function isSet(value: number | boolean | null | undefined): boolean {
+  return value === 1 || value === true;
+}
+
+export function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { FEDERAL_STATE_NAMES } from '../../domain/de/federal-states.js';
+import { isValidGermanTaxId } from '../../domain/identifiers/de-tax-id.js';
+import { isValidNiNumber, normalizeNiNumber } from '../../domain/identifiers/gb-ni-number.js';
+import { decimalString, email, id, isoDate, isoDateTime, nullableDate } from './common.js';
+
+/**
+ * Employee (the spec shows only the identifier; docs/decisions.md D6): personal data plus the
+ * statutory data each country's payroll reads, in a `gb` or `de` block matching the organization's country.
+ */
+
+export const PAY_FREQUENCIES = ['weekly', 'fortnightly', 'four_weekly', 'monthly'] as const;
+export const NI_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'S', 'V', 'X', 'Z'] as const;
+export const STUDENT_LOAN_PLANS = ['1', '2', '4', '5'] as const;
+
+/**
+ * Every HMRC tax code form (issue 4): optional S/C prefix; a number with L, M, N or T; K codes;
+ * BR, D0, D1 (Scotland adds D2–D3 as SD*); NT; 0T. An emergency marker W1, M1 or X may follow and
+ * is turned into `week1_month1`.
+ */
+const TAX_CODE = /^(?:(?:[SC])?(?:\d{1,6}[LMNT]|K\d{1,6}|BR|D0|D1|0T)|SD[0-3]|NT)$/;
+const TAX_CODE_WITH_MARKER = /^(.*?)[\s]*(W1|M1|X)$/;
+
+export function splitTaxCode(raw: string): { code: string; emergency: boolean } {
+  const compact = raw.replace(/\s+/g, ' ').trim().toUpperCase();
+  const marker = TAX_CODE_WITH_MARKER.exec(compact);
+  return marker ? { code: (marker[1] ?? '').replace(/\s+/g, ''), emergency: true } : { code: compact.replace(/\s+/g, ''), emergency: false };
+}
+
+export function isValidTaxCode(code: string): boolean {
+  return TAX_CODE.test(code);
+}
+
+const money = decimalString.refine((v) => !v.startsWith('-'), { error: 'must not be negative', params: { type: 'negative_amount' } });
+
+export const p45Input = z
+  .object({
+    leaving_date: isoDate,
+    tax_code: z.string().min(2).max(12),
+    week1_month1: z.boolean().default(false),
+    pay_to_date: money,
+    tax_to_date: decimalString,
+  })
+  .strict();
+
+export const gbStatutoryInput = z
+  .object({
+    ni_number: z
+      .string()
+      .transform(normalizeNiNumber)
+      .refine(isValidNiNumber, { error: 'is not a valid National Insurance number (e.g. QQ123456C: two prefix letters, six digits, suffix A–D)', params: { type: 'ni_number_format' } })
+      .nullable()
+      .optional(),
+    tax_code: z.string().default('1257L'),
+    week1_month1: z.boolean().default(false),
+    ni_category: z.enum(NI_CATEGORIES, { error: `must be one of ${NI_CATEGORIES.join(' ')}` }).default('A'),
+    student_loan_plans: z
+      .array(z.enum(STUDENT_LOAN_PLANS, { error: 'must be "1", "2", "4" or "5"' }))
+      .max(3)
+      .refine((plans) => new Set(plans).size === plans.length, { error: 'must not repeat a plan', params: { type: 'duplicate_plan' } })
+      .default([]),
+    postgraduate_loan: z.boolean().default(false),
+    is_director: z.boolean().default(false),
+    director_appointment_date: nullableDate.optional(),
+    director_ni_method: z.enum(['standard_annual_earnings_period', 'alternative']).nullable().optional(),
+    starter_declaration: z.enum(['A', 'B', 'C'], { error: 'must be A, B or C' }).nullable().optional(),
+    p45: p45Input.nullable().optional(),
+  })
+  .strict()
+  .transform((value, ctx) => {
+    const { code, emergency } = splitTaxCode(value.tax_code);
+    if (!isValidTaxCode(code)) {
+      ctx.addIssue({ code: 'custom', path: ['tax_code'], message: 'is not an HMRC tax code (e.g. 1257L, S1257L, C1257L, K475, BR, D0, SD2, NT, 0T, optionally with W1/M1/X)', params: { type: 'tax_code_format' } });
+      return z.NEVER;
+    }
+    if (value.p45) {
+      const p45 = splitTaxCode(value.p45.tax_code);
+      if (!isValidTaxCode(p45.code)) {
+        ctx.addIssue({ code: 'custom', path: ['p45', 'tax_code'], message: 'is not an HMRC tax code', params: { type: 'tax_code_format' } });
+        return z.NEVER;
+      }
+    }
+    return { ...value, tax_code: code, week1_month1: value.week1_month1 || emergency };
+  })
+  .superRefine((value, ctx) => {
+    if (value.is_director && !value.director_appointment_date) {
+      ctx.addIssue({ code: 'custom', path: ['director_appointment_date'], message: 'is required for a director (NI uses an annual earnings period from the appointment)', params: { type: 'required' } });
+    }
+    if (!value.is_director && (value.director_appointment_date || value.director_ni_method)) {
+      ctx.addIssue({ code: 'custom', path: ['is_director'], message: 'must be true when director fields are given', params: { type: 'director_fields' } });
+    }
+    if (value.starter_declaration && value.p45) {
+      ctx.addIssue({ code: 'custom', path: ['starter_declaration'], message: 'give either a starter declaration or P45 figures, not both', params: { type: 'starter_conflict' } });
+    }
+  });
+
+export const deStatutoryInput = z
+  .object({
+    tax_id: z
+      .string()
+      .regex(/^\d{11}$/, { error: 'must be 11 digits' })
+      .refine(isValidGermanTaxId, { error: 'is not a valid tax ID (check digit or digit pattern wrong)', params: { type: 'tax_id_checksum' } })
+      .nullable()
+      .optional(),
+    social_insurance_number: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine((v) => /^\d{8}[A-Z]\d{3}$/.test(v), { error: 'must be a Rentenversicherungsnummer: 8 digits, a letter, 3 digits' })
+      .nullable()
+      .optional(),
+    tax_class: z.number().int().min(1, { error: 'must be 1 to 6' }).max(6, { error: 'must be 1 to 6' }),
+    factor: z
+      .string()
+      .regex(/^0\.\d{1,3}$/, { error: 'must be a decimal string below 1 with at most 3 places, e.g. "0.912"' })
+      .nullable()
+      .optional(),
+    child_allowances: decimalString
+      .refine((v) => Number.isInteger(Number(v) * 2) && Number(v) >= 0 && Number(v) <= 99, { error: 'must be 0 or more in steps of 0.5', params: { type: 'half_steps' } })
+      .default('0'),
+    is_church_member: z.boolean().default(false),
+    federal_state: z.enum(FEDERAL_STATE_NAMES, { error: `must be a federal state: ${FEDERAL_STATE_NAMES.join(', ')}` }),
+    health_insurer_agency_code: z.string().regex(/^\d{8}$/, { error: 'must be the 8-digit Betriebsnummer of the health insurer' }).nullable().optional(),
+    health_insurance_additional_rate: decimalString.nullable().optional(),
+    private_insurance_monthly: money.nullable().optional(),
+    private_care_insurance_monthly: money.nullable().optional(),
+    is_parent: z.boolean().default(false),
+    care_insurance_children: z.number().int().min(0).max(20).default(0),
+    is_mini_job: z.boolean().default(false),
+    mini_job_details: z.object({ pension_exemption: z.boolean().default(false), flat_rate_paid_by_employee: z.boolean().default(false) }).strict().nullable().optional(),
+    is_midi_job: z.boolean().default(false),
+    agreed_work_hours_per_week: decimalString.nullable().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.factor && value.tax_class !== 4) ctx.addIssue({ code: 'custom', path: ['factor'], message: 'applies only to tax class 4 (Faktorverfahren, § 39f EStG)', params: { type: 'factor_class' } });
+    if (value.is_mini_job && value.is_midi_job) ctx.addIssue({ code: 'custom', path: ['is_midi_job'], message: 'a job cannot be both a minijob and a midijob', params: { type: 'job_kind_conflict' } });
+    if (value.care_insurance_children > 0 && !value.is_parent) ctx.addIssue({ code: 'custom', path: ['is_parent'], message: 'must be true when care_insurance_children is above 0', params: { type: 'parent_status' } });
+  });
+
+export const payInput = z
+  .object({
+    basis: z.enum(['salary', 'hourly']),
+    annual_salary: money.nullable().optional(),
+    hourly_rate: money.nullable().optional(),
+    hours_per_week: decimalString.nullable().optional(),
+    currency: z.enum(['GBP', 'EUR']).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.basis === 'salary' && !value.annual_salary) ctx.addIssue({ code: 'custom', path: ['annual_salary'], message: 'is required for salaried pay', params: { type: 'required' } });
+    if (value.basis === 'hourly' && (!value.hourly_rate || !value.hours_per_week)) ctx.addIssue({ code: 'custom', path: ['hourly_rate'], message: 'hourly pay needs hourly_rate and hours_per_week', params: { type: 'required' } });
+  });
+
+export const employeeFields = {
+  payroll_number: z.string().trim().min(1).max(35).nullable().optional(),
+  first_name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  last_name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  email: email.nullable().optional(),
+  date_of_birth: isoDate,
+  start_date: isoDate,
+  address: z.string().max(500).nullable().optional(),
+  pay: payInput.nullable().optional(),
+  gb: gbStatutoryInput.nullable().optional(),
+  de: deStatutoryInput.nullable().optional(),
+};
+
+export const employeeInput = z
+  .object(employeeFields)
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.start_date < value.date_of_birth) ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'must be after date_of_birth', params: { type: 'date_order' } });
+    if (value.gb && value.de) ctx.addIssue({ code: 'custom', path: ['de'], message: 'give the statutory block of the organization’s country only', params: { type: 'country_mismatch' } });
+  })
+  .meta({ id: 'EmployeeRequest' });
+
+export const employeePatch = z
+  .object({
+    payroll_number: employeeFields.payroll_number,
+    first_name: employeeFields.first_name.optional(),
+    last_name: employeeFields.last_name.optional(),
+    email: employeeFields.email,
+    date_of_birth: isoDate.optional(),
+    start_date: isoDate.optional(),
+    address: employeeFields.address,
+    pay: employeeFields.pay,
+    gb: employeeFields.gb,
+    de: employeeFields.de,
+    row_version: z.number().int().min(0).optional(),
+  })
+  .strict()
+  .refine((value) => Object.keys(value).filter((k) => k !== 'row_version').length > 0, { error: 'give at least one field to change', params: { type: 'empty_patch' } })
+  .meta({ id: 'EmployeePatch' });
+
+export const employeeLeaveInput = z.object({ leave_date: isoDate }).strict().meta({ id: 'EmployeeLeaveRequest' });
+
+export const employeeResponse = z
+  .object({
+    id,
+    org_id: z.string(),
+    country: z.string(),
+    payroll_number: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    date_of_birth: z.string().nullable(),
+    start_date: z.string(),
+    leave_date: z.string().nullable(),
+    status: z.enum(['active', 'left']),
+    address: z.string().nullable(),
+    pay: z.record(z.string(), z.unknown()).nullable(),
+    gb: z.record(z.string(), z.unknown()).nullable(),
+    de: z.record(z.string(), z.unknown()).nullable(),
+    pay_group_id: z.string().nullable(),
+    row_version: z.number().int(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'Employee' });
+
+export type EmployeeInput = z.input<typeof employeeInput>;
+export type EmployeePatch = z.input<typeof employeePatch>;
+export type Employee = z.infer<typeof employeeResponse>;
+export type GbStatutory = z.output<typeof gbStatutoryInput>;
+export type DeStatutory = z.output<typeof deStatutoryInput>;

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { validationError, type FieldIssue } from '../../domain/errors.js';
+
+/**
+ * Turns zod's issues into the spec's validation detail entries ({loc, msg, type}, Errors §1).
+ * `loc` starts with where the input came from ("body", "query", "path"), then the field path.
+ */
+export function zodIssuesToFieldIssues(error: z.ZodError, locPrefix: (string | number)[] = ['body']): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [...locPrefix, ...issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment))],
+    msg: issue.message,
+    type: issueType(issue),
+  }));
+}
+
+function issueType(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big':
+      return `${issue.code === 'too_small' ? 'less_than_minimum' : 'greater_than_maximum'}`;
+    case 'invalid_format':
+      return `invalid_${issue.format}`;
+    case 'custom':
+      return (issue.params as { type?: string } | undefined)?.type ?? 'invalid_value';
+    default:
+      return issue.code;
+  }
+}
+
+/** Parses `value` with `schema` or throws a validation DomainError naming every faulty field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, locPrefix: (string | number)[] = ['body']): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(zodIssuesToFieldIssues(result.error, locPrefix));
+  return result.data;
+}

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { openStore, type Store } from '../store/database.js';
+import { type Actor, type Clock, type ServiceContext, systemClock } from './context.js';
+import { createFolderObjectStore, type ObjectStore } from './object-store.js';
+import type { PayrollService } from './ports.js';
+import { organizationUseCases } from './use-cases/organizations.js';
+
+/** Everything a use case may touch; one per caller (the server builds one per request). */
+export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
+  const ctx: ServiceContext = { store, clock: options.clock ?? systemClock, actor: options.actor, objects: options.objects };
+  return {
+    target: store.describe,
+    async close() {
+      if (options.ownsStore) await store.close();
+    },
+    ...organizationUseCases(ctx),
+  };
+}
+
+/** A local clerk: every organization, both scopes, recorded as `local:<user>`. */
+export function localActor(user: string): Actor {
+  return { subject: `local:${user}`, organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write']) };
+}
+
+/** The object store sits beside the database file (or in a temp folder for :memory:). */
+export function defaultObjectRoot(databaseLocation: string, fallbackDir: string): string {
+  if (databaseLocation === ':memory:' || /^postgres/i.test(databaseLocation)) return join(fallbackDir, 'objects');
+  return `${databaseLocation}.objects`;
+}
+
+/** Opens the store at `location` and returns a service that closes it on close(). */
+export async function openLocalService(location: string, options: { actor: Actor; clock?: Clock; objectRoot: string }): Promise<PayrollService> {
+  const store = await openStore(location);
+  return createLocalService(store, { actor: options.actor, clock: options.clock ?? systemClock, objects: createFolderObjectStore(options.objectRoot), ownsStore: true });
+}

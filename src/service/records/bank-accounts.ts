@@ -1,0 +1,55 @@
+import type { BankAccount } from '../contracts/bank-account.js';
+import type { bankAccountInput } from '../contracts/bank-account.js';
+import type { z } from 'zod';
+import type { BankAccountTable } from '../../store/schema.js';
+import { type Db, flag, isSet, nowIso, parseJson, type ServiceContext } from '../context.js';
+import { uuidv7 } from '../ids.js';
+
+type ParsedBankAccount = z.output<typeof bankAccountInput>;
+
+export function toBankAccount(row: BankAccountTable): BankAccount {
+  return {
+    id: row.id,
+    financial_institution_name: row.financial_institution_name,
+    account_number: row.account_number,
+    routing_number: row.routing_number,
+    iban: row.iban,
+    swift_code: row.swift_code,
+    account_details: parseJson(row.account_details_json),
+    is_active: isSet(row.is_active),
+    is_primary: isSet(row.is_primary),
+    employee_id: row.employee_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Inserts accounts for one owner (the organization when employeeId is null). A new primary account
+ * demotes the owner's previous primary one, so an owner never has two (docs/decisions.md D5).
+ */
+export async function insertBankAccounts(ctx: ServiceContext, db: Db, orgId: string, employeeId: string | null, accounts: ParsedBankAccount[]): Promise<BankAccount[]> {
+  const now = nowIso(ctx);
+  if (accounts.some((a) => a.is_primary)) {
+    let demote = db.updateTable('bank_accounts').set({ is_primary: 0, updated_at: now }).where('org_id', '=', orgId).where('is_primary', '=', 1);
+    demote = employeeId === null ? demote.where('employee_id', 'is', null) : demote.where('employee_id', '=', employeeId);
+    await demote.execute();
+  }
+  const rows: BankAccountTable[] = accounts.map((account) => ({
+    id: uuidv7(),
+    org_id: orgId,
+    employee_id: employeeId,
+    financial_institution_name: account.financial_institution_name,
+    account_number: account.account_number ?? null,
+    routing_number: account.routing_number ?? null,
+    iban: account.iban ?? null,
+    swift_code: account.swift_code ?? null,
+    account_details_json: account.account_details ? JSON.stringify(account.account_details) : null,
+    is_active: flag(account.is_active),
+    is_primary: flag(account.is_primary),
+    created_at: now,
+    updated_at: now,
+  }));
+  if (rows.length > 0) await db.insertInto('bank_accounts').values(rows).execute();
+  return rows.map(toBankAccount);
+}

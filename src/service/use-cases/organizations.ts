@@ -1,0 +1,181 @@
+import { conflict, DomainError, fieldError } from '../../domain/errors.js';
+import { type Organization, organizationInput, organizationPatch } from '../contracts/organization.js';
+import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
+import { parseOrThrow } from '../contracts/zod-issues.js';
+import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { uuidv7 } from '../ids.js';
+import { cursorPaginate } from '../paging.js';
+import { insertAddress, loadAddresses, replaceAddress } from '../records/addresses.js';
+import { insertBankAccounts, toBankAccount } from '../records/bank-accounts.js';
+import { insertContacts, toContact } from '../records/contacts.js';
+import { toSepaMandate } from '../records/sepa-mandates.js';
+import { insertWorksite, toWorksite, toWorksiteInsurance } from '../records/worksites.js';
+import type { OrganizationTable } from '../../store/schema.js';
+
+export interface OrganizationUseCases {
+  createOrganization(body: unknown): Promise<Organization>;
+  getOrganization(orgId: string): Promise<Organization>;
+  /** Endpoint 12. Query: size (1–100), cursor, sort_order. */
+  listOrganizations(query: Record<string, unknown>): Promise<CursorPage<Organization>>;
+  updateOrganization(orgId: string, body: unknown): Promise<Organization>;
+}
+
+/** Sub-objects with an integer id in the spec (tax_identifiers, insurance_data, preferences) are stored whole with id 1. */
+function withId(value: object | null | undefined): string | null {
+  return value ? JSON.stringify({ id: 1, ...value }) : null;
+}
+
+/** Reads an organization and everything it holds, in the spec's Organization shape. */
+export async function loadOrganization(db: Db, row: OrganizationTable): Promise<Organization> {
+  const [addresses, worksiteRows, insuranceRows, contactRows, bankRows, mandateRows] = await Promise.all([
+    loadAddresses(db, row.id),
+    db.selectFrom('worksites').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
+    db.selectFrom('worksite_insurance_details').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
+    db.selectFrom('contacts').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
+    db.selectFrom('bank_accounts').selectAll().where('org_id', '=', row.id).where('employee_id', 'is', null).orderBy('id').execute(),
+    db.selectFrom('sepa_mandates').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
+  ]);
+  const work_sites = worksiteRows.map((worksite) => {
+    const insurance = insuranceRows.filter((i) => i.worksite_id === worksite.id).at(-1);
+    return toWorksite(
+      worksite,
+      addresses,
+      contactRows.filter((c) => c.worksite_id === worksite.id).map(toContact),
+      insurance ? toWorksiteInsurance(insurance) : null,
+    );
+  });
+  return {
+    id: row.id,
+    country: row.country,
+    legal_name: row.legal_name,
+    address: row.address_id ? (addresses.get(row.address_id) ?? null) : null,
+    correspondence_address: row.correspondence_address_id ? (addresses.get(row.correspondence_address_id) ?? null) : null,
+    dba_name: row.dba_name,
+    incorporation_date: row.incorporation_date,
+    website: row.website,
+    external_ref: row.external_ref,
+    valid_from: row.valid_from,
+    valid_to: row.valid_to,
+    shutdown_date: row.shutdown_date,
+    work_sites,
+    bank_accounts: bankRows.map(toBankAccount),
+    contacts: contactRows.filter((c) => c.worksite_id === null).map(toContact),
+    tax_identifiers: parseJson(row.tax_identifiers_json),
+    insurance_data: parseJson(row.insurance_data_json),
+    preferences: parseJson(row.preferences_json),
+    sepa_mandates: mandateRows.map(toSepaMandate),
+    row_version: row.row_version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases {
+  return {
+    async createOrganization(body) {
+      requireScope(ctx, 'payroll:write');
+      if (ctx.actor.organizations !== 'all') {
+        // A token limited to named organizations could not see what it created (docs/decisions.md D9).
+        throw new DomainError('forbidden', 'AUTH.ORG_CREATE_DENIED', 'creating organizations needs a client with access to all organizations');
+      }
+      const input = parseOrThrow(organizationInput, body);
+      const id = await inTransaction(ctx, async (trx) => {
+        const now = nowIso(ctx);
+        const orgId = uuidv7();
+        await trx
+          .insertInto('organizations')
+          .values({
+            id: orgId,
+            country: input.country,
+            legal_name: input.legal_name,
+            dba_name: input.dba_name ?? null,
+            incorporation_date: input.incorporation_date ?? null,
+            website: input.website ?? null,
+            external_ref: input.external_ref ?? null,
+            valid_from: input.valid_from ?? null,
+            valid_to: input.valid_to ?? null,
+            shutdown_date: input.shutdown_date ?? null,
+            address_id: null,
+            correspondence_address_id: null,
+            tax_identifiers_json: withId(input.tax_identifiers),
+            insurance_data_json: withId(input.insurance_data),
+            preferences_json: withId(input.preferences),
+            row_version: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        const addressId = input.address ? await insertAddress(ctx, trx, orgId, input.country, input.address) : null;
+        const correspondenceId = input.correspondence_address ? await insertAddress(ctx, trx, orgId, input.country, input.correspondence_address) : null;
+        if (addressId || correspondenceId) {
+          await trx.updateTable('organizations').set({ address_id: addressId, correspondence_address_id: correspondenceId }).where('id', '=', orgId).execute();
+        }
+        for (const worksite of input.work_sites) await insertWorksite(ctx, trx, orgId, input.country, worksite);
+        await insertBankAccounts(ctx, trx, orgId, null, input.bank_accounts);
+        await insertContacts(ctx, trx, orgId, null, input.contacts);
+        return orgId;
+      });
+      return this.getOrganization(id);
+    },
+
+    async getOrganization(orgId) {
+      requireScope(ctx, 'payroll:read');
+      const row = await requireOrg(ctx, ctx.store.db, orgId);
+      return loadOrganization(ctx.store.db, row);
+    },
+
+    async listOrganizations(query) {
+      requireScope(ctx, 'payroll:read');
+      const cursorQuery = parseCursorQuery(query);
+      const visible = ctx.actor.organizations;
+      return cursorPaginate<OrganizationTable, Organization>(
+        () => {
+          let q = ctx.store.db.selectFrom('organizations').selectAll();
+          if (visible !== 'all') q = visible.size === 0 ? q.where('id', '=', '\u0000') : q.where('id', 'in', [...visible]);
+          return q;
+        },
+        'id',
+        cursorQuery,
+        (row) => loadOrganization(ctx.store.db, row),
+      );
+    },
+
+    async updateOrganization(orgId, body) {
+      requireScope(ctx, 'payroll:write');
+      const patch = parseOrThrow(organizationPatch, body);
+      await inTransaction(ctx, async (trx) => {
+        const row = await requireOrg(ctx, trx, orgId);
+        if (patch.row_version !== undefined && patch.row_version !== row.row_version) {
+          throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else (your row_version ${patch.row_version}, current ${row.row_version}); read it again and reapply your change`, { current_row_version: row.row_version });
+        }
+        if (row.country !== 'DE' && (patch.insurance_data || patch.preferences?.preferences_country)) {
+          throw fieldError(['body', patch.insurance_data ? 'insurance_data' : 'preferences'], `is for German organizations only; this organization is ${row.country}`, 'country_mismatch');
+        }
+        const set: Partial<OrganizationTable> = { updated_at: nowIso(ctx), row_version: row.row_version + 1 };
+        for (const field of ['legal_name', 'dba_name', 'incorporation_date', 'website', 'external_ref', 'valid_from', 'valid_to', 'shutdown_date'] as const) {
+          if (patch[field] !== undefined) (set as Record<string, unknown>)[field] = patch[field];
+        }
+        if (patch.tax_identifiers !== undefined) set.tax_identifiers_json = withId(patch.tax_identifiers);
+        if (patch.insurance_data !== undefined) set.insurance_data_json = withId(patch.insurance_data);
+        if (patch.preferences !== undefined) {
+          // preferences.logo_id is owned by the logo confirmation (endpoint 14): keep it unless the patch sets it.
+          const previous = parseJson<Record<string, unknown>>(row.preferences_json);
+          const next = patch.preferences === null ? null : { ...patch.preferences, logo_id: patch.preferences.logo_id ?? previous?.logo_id ?? null };
+          set.preferences_json = withId(next);
+        }
+        for (const [field, column] of [['address', 'address_id'], ['correspondence_address', 'correspondence_address_id']] as const) {
+          const value = patch[field];
+          if (value === undefined) continue;
+          const existing = row[column];
+          if (value === null) set[column] = null;
+          else if (existing && (await replaceAddress(ctx, trx, orgId, row.country, existing, value)) > 0) set[column] = existing;
+          else set[column] = await insertAddress(ctx, trx, orgId, row.country, value);
+        }
+        // The row_version check and the write are one statement, so two concurrent clerks cannot both win.
+        const result = await trx.updateTable('organizations').set(set).where('id', '=', orgId).where('row_version', '=', row.row_version).executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; read it again and reapply your change`);
+      });
+      return this.getOrganization(orgId);
+    },
+  };
+}
