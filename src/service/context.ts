@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DomainError, notFound } from '../domain/errors.js';
+import { translateStoreError } from '../store/constraint-errors.js';
 import type { Store } from '../store/database.js';
 import type { Database, OrganizationTable } from '../store/schema.js';
 import type { ObjectStore } from './object-store.js';
@@ -54,8 +55,12 @@ export async function requireOrg(ctx: ServiceContext, db: Db, orgId: string): Pr
 }
 
 /** Runs `work` in one transaction: a failed operation leaves the store as it was. */
-export function inTransaction<T>(ctx: ServiceContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return ctx.store.db.transaction().execute(work);
+export async function inTransaction<T>(ctx: ServiceContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.store.db.transaction().execute(work);
+  } catch (error) {
+    throw translateStoreError(error);
+  }
 }
 
 export function flag(value: boolean): number {

@@ -1,0 +1,49 @@
+import { conflict, DomainError } from '../domain/errors.js';
+
+/**
+ * Turns the database's constraint violations into domain errors a clerk can act on. Unique
+ * constraints are the last line of defence against duplicates that two concurrent writers could
+ * both pass a read-check for; both engines report them, under different names.
+ */
+interface UniqueRule {
+  /** Postgres constraint/index name. */
+  name: string;
+  /** SQLite's "table.col, table.col" list. */
+  columns: string;
+  code: string;
+  message: string;
+}
+
+const uniqueRules: UniqueRule[] = [];
+
+/** Each migration that adds a unique constraint registers what its violation means. */
+export function registerUniqueRule(rule: UniqueRule): void {
+  uniqueRules.push(rule);
+}
+
+registerUniqueRule({ name: 'contacts_org_email', columns: 'contacts.org_id, contacts.email', code: 'CONTACT.DUPLICATE_EMAIL', message: 'a contact with this e-mail address already exists in the organization' });
+registerUniqueRule({ name: 'employees_org_payroll_number', columns: 'employees.org_id, employees.payroll_number', code: 'EMPLOYEE.DUPLICATE_PAYROLL_NUMBER', message: 'an employee with this payroll number already exists in the organization' });
+registerUniqueRule({ name: 'pay_groups_org_name', columns: 'pay_groups.org_id, pay_groups.name', code: 'PAY_GROUP.DUPLICATE_NAME', message: 'a pay group with this name already exists in the organization' });
+registerUniqueRule({ name: 'insurance_level_choices_org_agency', columns: 'insurance_level_choices.org_id, insurance_level_choices.agency_id', code: 'INSURANCE_LEVEL.DUPLICATE', message: 'this agency already has an insurance level choice' });
+
+export function translateStoreError(error: unknown): unknown {
+  if (error instanceof DomainError || !(error instanceof Error)) return error;
+  const code = (error as { code?: string }).code;
+  const message = error.message;
+  const isUnique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  if (isUnique) {
+    const constraint = (error as { constraint?: string }).constraint;
+    const rule = uniqueRules.find((r) => (constraint !== undefined && r.name === constraint) || message.includes(r.columns));
+    if (rule) return conflict(rule.code, rule.message);
+    return conflict('STORE.DUPLICATE', `this record already exists (${constraint ?? message.replace(/^.*failed: /, '')})`);
+  }
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return new DomainError('validation', 'STORE.REFERENCE_MISSING', 'the record refers to something that does not exist in this organization', {
+      issues: [{ loc: ['body'], msg: 'refers to a record that does not exist', type: 'reference_missing' }],
+    });
+  }
+  if (code === '40001' || code === '40P01' || code === 'SQLITE_BUSY') {
+    return conflict('STORE.CONCURRENT_WRITE', 'another writer changed the same data at the same moment; try again');
+  }
+  return error;
+}
