@@ -1,0 +1,28 @@
+/**
+ * Golden tests: every de-payroll vector of shared/reference/de (payroll2025/2026-vectors.jsonl),
+ * every expected field, to the character. One cent off is a failure.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runner } from '../../../../src/service/verify/runners/de-payroll.js';
+import type { Vector } from '../../../../src/service/verify/types.js';
+
+const REFERENCE = '/work/shared/reference/de';
+
+function load(file: string): Vector[] {
+  return readFileSync(`${REFERENCE}/${file}`, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Vector);
+}
+
+for (const file of ['payroll2025-vectors.jsonl', 'payroll2026-vectors.jsonl']) {
+  describe(file, () => {
+    const vectors = load(file);
+    it('holds vectors', () => expect(vectors.length).toBeGreaterThan(0));
+    it.each(vectors.map((v) => [v.id, v] as const))('%s', async (_id, vector) => {
+      const mismatches = await runner(vector);
+      expect(mismatches).toEqual([]);
+    });
+  });
+}
