@@ -7,7 +7,7 @@
  */
 import { Decimal, ZERO } from '../../money.js';
 import { fieldError } from '../../errors.js';
-import { buildBandTable, fromPence, niFor, niPence, toPence, type BandTable, type DecimalNi, type PeriodScale } from './engine.js';
+import { MAX_FAST_PENCE, addMoney, buildBandTable, fromPence, subtractMoney, niFor, niPence, toPence, type BandTable, type DecimalNi, type PeriodScale } from './engine.js';
 import { niParamsFor } from './params.js';
 
 export type GbTaxYear = '2025-26' | '2026-27';
@@ -147,10 +147,11 @@ const SINGLE_PERIOD: Readonly<Record<GbTaxYear, Readonly<Record<PayFrequency, Ca
   return out;
 })();
 
-const OTHER_TABLES = new Map<string, CategoryTables>();
+const OTHER_TABLES = new Map<number, CategoryTables>();
+const SCALE_INDEX: Readonly<Record<PeriodScale, number>> = { w: 0, m: 1, a: 2 };
 
 function tablesFor(taxYear: GbTaxYear, scale: PeriodScale, n: number): CategoryTables {
-  const key = `${taxYear}|${scale}|${n}`;
+  const key = (TAX_YEARS.indexOf(taxYear) * 4 + SCALE_INDEX[scale]) * 1000 + n;
   let tables = OTHER_TABLES.get(key);
   if (!tables) {
     tables = buildCategoryTables(taxYear, scale, n);
@@ -182,6 +183,10 @@ function checkFrequency(frequency: string | undefined, loc: string): PayFrequenc
 function checkAmount(value: Decimal | undefined, loc: string): Decimal {
   if (!(value instanceof Decimal) || !value.isFinite()) throw fieldError([loc], 'must be a finite decimal amount', 'decimal');
   return value;
+}
+
+function optionalAmount(value: Decimal | undefined, loc: string): Decimal {
+  return value === undefined ? ZERO : checkAmount(value, loc);
 }
 
 function checkCount(value: number | undefined, loc: string, fallback: number, max: number): number {
@@ -224,29 +229,32 @@ export function calculateNi(input: NiInput): NiResult {
   const t = table as BandTable;
   const pay = checkAmount(input.niablePay, 'niablePay');
 
-  const prior = input.priorNiablePayThisPeriod;
-  if (prior === undefined || prior.isZero()) {
-    if (prior === undefined && input.priorEmployeeNiThisPeriod === undefined && input.priorEmployerNiThisPeriod === undefined) {
-      if (t.fast) {
-        const pence = toPence(pay);
-        if (pence !== undefined) {
-          const ni = niPence(t, pence);
-          return {
-            employeeNi: fromPence(ni.employee),
-            employerNi: fromPence(ni.employer),
-            earningsAtLel: ni.atLel === t.lelP ? t.lel : fromPence(ni.atLel),
-            earningsLelToPt: fromPence(ni.lelToPt),
-            earningsPtToUel: fromPence(ni.ptToUel),
-            earningsAboveUel: fromPence(ni.aboveUel),
-          };
-        }
-      }
-      return toResult(niFor(t, pay));
-    }
+  if (input.priorNiablePayThisPeriod === undefined && input.priorEmployeeNiThisPeriod === undefined && input.priorEmployerNiThisPeriod === undefined) {
+    return toResult(niFor(t, pay));
   }
-  const priorPay = prior === undefined ? ZERO : checkAmount(prior, 'priorNiablePayThisPeriod');
+
+  // Aggregation with earlier payments in the same earnings period.
+  const priorPay = input.priorNiablePayThisPeriod === undefined ? ZERO : checkAmount(input.priorNiablePayThisPeriod, 'priorNiablePayThisPeriod');
   const priorEmployee = input.priorEmployeeNiThisPeriod === undefined ? undefined : checkAmount(input.priorEmployeeNiThisPeriod, 'priorEmployeeNiThisPeriod');
   const priorEmployer = input.priorEmployerNiThisPeriod === undefined ? undefined : checkAmount(input.priorEmployerNiThisPeriod, 'priorEmployerNiThisPeriod');
+  if (t.fast) {
+    const payP = toPence(pay);
+    const priorP = toPence(priorPay);
+    const priorEmployeeP = priorEmployee === undefined ? undefined : toPence(priorEmployee);
+    const priorEmployerP = priorEmployer === undefined ? undefined : toPence(priorEmployer);
+    if (payP !== undefined && priorP !== undefined && Math.abs(priorP + payP) <= MAX_FAST_PENCE && (priorEmployee === undefined || priorEmployeeP !== undefined) && (priorEmployer === undefined || priorEmployerP !== undefined)) {
+      const total = niPence(t, priorP + payP);
+      const before = niPence(t, priorP);
+      return {
+        employeeNi: fromPence(total.employee - (priorEmployeeP ?? before.employee)),
+        employerNi: fromPence(total.employer - (priorEmployerP ?? before.employer)),
+        earningsAtLel: fromPence(total.atLel - before.atLel),
+        earningsLelToPt: fromPence(total.lelToPt - before.lelToPt),
+        earningsPtToUel: fromPence(total.ptToUel - before.ptToUel),
+        earningsAboveUel: fromPence(total.aboveUel - before.aboveUel),
+      };
+    }
+  }
   return subtract(niFor(t, priorPay.plus(pay)), niFor(t, priorPay), priorEmployee, priorEmployer);
 }
 
@@ -275,8 +283,8 @@ export function calculateDirectorNi(input: DirectorNiInput): DirectorNiResult {
   if (input.method === 'standard_annual_earnings_period') {
     const annual = niFor(annualTable, toDate);
     return {
-      employeeNi: annual.employee.minus(paidEmployee),
-      employerNi: annual.employer.minus(paidEmployer),
+      employeeNi: subtractMoney(annual.employee, paidEmployee),
+      employerNi: subtractMoney(annual.employer, paidEmployer),
       employeeNiToDate: annual.employee,
       employerNiToDate: annual.employer,
       earningsAtLelYtd: annual.atLel,
@@ -297,16 +305,16 @@ export function calculateDirectorNi(input: DirectorNiInput): DirectorNiResult {
   const periodTable = (n === 1 ? SINGLE_PERIOD[taxYear][frequency] : tablesFor(taxYear, scale, units))[category];
   const period = niFor(periodTable, periodPay);
   const bands = {
-    earningsAtLelYtd: (input.earningsAtLelYtdPrevious ?? ZERO).plus(period.atLel),
-    earningsLelToPtYtd: (input.earningsLelToPtYtdPrevious ?? ZERO).plus(period.lelToPt),
-    earningsPtToUelYtd: (input.earningsPtToUelYtdPrevious ?? ZERO).plus(period.ptToUel),
-    earningsAboveUelYtd: (input.earningsAboveUelYtdPrevious ?? ZERO).plus(period.aboveUel),
+    earningsAtLelYtd: addMoney(optionalAmount(input.earningsAtLelYtdPrevious, 'earningsAtLelYtdPrevious'), period.atLel),
+    earningsLelToPtYtd: addMoney(optionalAmount(input.earningsLelToPtYtdPrevious, 'earningsLelToPtYtdPrevious'), period.lelToPt),
+    earningsPtToUelYtd: addMoney(optionalAmount(input.earningsPtToUelYtdPrevious, 'earningsPtToUelYtdPrevious'), period.ptToUel),
+    earningsAboveUelYtd: addMoney(optionalAmount(input.earningsAboveUelYtdPrevious, 'earningsAboveUelYtdPrevious'), period.aboveUel),
   };
   if (input.finalPeriod === true) {
     const annual = niFor(annualTable, toDate);
     return {
-      employeeNi: annual.employee.minus(paidEmployee),
-      employerNi: annual.employer.minus(paidEmployer),
+      employeeNi: subtractMoney(annual.employee, paidEmployee),
+      employerNi: subtractMoney(annual.employer, paidEmployer),
       employeeNiToDate: annual.employee,
       employerNiToDate: annual.employer,
       ...bands,
@@ -316,8 +324,8 @@ export function calculateDirectorNi(input: DirectorNiInput): DirectorNiResult {
   return {
     employeeNi: period.employee,
     employerNi: period.employer,
-    employeeNiToDate: paidEmployee.plus(period.employee),
-    employerNiToDate: paidEmployer.plus(period.employer),
+    employeeNiToDate: addMoney(paidEmployee, period.employee),
+    employerNiToDate: addMoney(paidEmployer, period.employer),
     ...bands,
     annualCalculation: false,
   };

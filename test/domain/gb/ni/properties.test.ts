@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, ZERO, money } from '../../../../src/domain/money.js';
 import { isDomainError } from '../../../../src/domain/errors.js';
-import { buildBandTable, niDecimal, periodThreshold, toPence } from '../../../../src/domain/gb/ni/engine.js';
+import { buildBandTable, fromPence, niDecimal, periodThreshold, toPence } from '../../../../src/domain/gb/ni/engine.js';
 import { niParamsFor } from '../../../../src/domain/gb/ni/params.js';
 import { calculateDirectorNi, calculateNi, isNiCategory, type GbTaxYear, type NiCategory, type NiInput, type PayFrequency } from '../../../../src/domain/gb/ni/index.js';
 
@@ -110,6 +110,47 @@ describe('properties of calculateNi', () => {
         expect(money(implicit.employerNi)).toBe(money(secondResult.employerNi));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('aggregation in pence agrees with the Decimal route (fractions of a penny force the latter)', () => {
+    fc.assert(
+      fc.property(arbYear, arbFrequency, arbCategory, arbPence, arbPence, (year, frequency, category, first, second) => {
+        const viaPence = calculateNi({ taxYear: year, frequency, category, niablePay: pounds(second), priorNiablePayThisPeriod: pounds(first) });
+        const scale = frequency === 'monthly' ? 'm' : 'w';
+        const units = { weekly: 1, fortnightly: 2, four_weekly: 4, monthly: 1 }[frequency];
+        const table = buildBandTable(niParamsFor(year), category, scale, units);
+        const total = niDecimal(table, pounds(first + second));
+        const before = niDecimal(table, pounds(first));
+        expect([viaPence.employeeNi, viaPence.employerNi, viaPence.earningsAtLel, viaPence.earningsLelToPt, viaPence.earningsPtToUel, viaPence.earningsAboveUel].map((x) => money(x))).toEqual(
+          [
+            total.employee.minus(before.employee),
+            total.employer.minus(before.employer),
+            total.atLel.minus(before.atLel),
+            total.lelToPt.minus(before.lelToPt),
+            total.ptToUel.minus(before.ptToUel),
+            total.aboveUel.minus(before.aboveUel),
+          ].map((x) => money(x)),
+        );
+        // The same payment with a thousandth of a penny more takes the Decimal route and differs by at most that.
+        const viaDecimal = calculateNi({ taxYear: year, frequency, category, niablePay: pounds(second).plus('0.00001'), priorNiablePayThisPeriod: pounds(first) });
+        expect(viaDecimal.employeeNi.minus(viaPence.employeeNi).abs().lte('0.01')).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('fromPence builds the same Decimals as parsing their strings', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5e12, max: 5e12 }), (pence) => {
+        const built = fromPence(pence);
+        const parsed = new Decimal(pence).dividedBy(100);
+        expect(built.eq(parsed)).toBe(true);
+        expect(built.toFixed(2)).toBe(parsed.toFixed(2));
+        expect(built.plus('0.01').minus(parsed).toFixed(2)).toBe('0.01');
+        expect(built.times(3).toFixed(2)).toBe(parsed.times(3).toFixed(2));
+      }),
+      { numRuns: 5000 },
     );
   });
 
