@@ -115,7 +115,7 @@ type CategoryTables = Readonly<Record<NiCategory, BandTable>>;
 
 function buildCategoryTables(taxYear: GbTaxYear, scale: PeriodScale, n: number): CategoryTables {
   const params = niParamsFor(taxYear);
-  const tables = {} as Record<NiCategory, BandTable>;
+  const tables = Object.create(null) as Record<NiCategory, BandTable>; // no prototype: junk keys find nothing
   for (const category of CATEGORIES) tables[category] = buildBandTable(params, category, scale, n);
   return tables;
 }
@@ -135,9 +135,9 @@ function scaleOf(frequency: PayFrequency, periodsCovered: number): { scale: Peri
 
 /** Single-period tables, built eagerly: [taxYear][frequency][category]. */
 const SINGLE_PERIOD: Readonly<Record<GbTaxYear, Readonly<Record<PayFrequency, CategoryTables>>>> = (() => {
-  const out = {} as Record<GbTaxYear, Record<PayFrequency, CategoryTables>>;
+  const out = Object.create(null) as Record<GbTaxYear, Record<PayFrequency, CategoryTables>>;
   for (const year of TAX_YEARS) {
-    const byFrequency = {} as Record<PayFrequency, CategoryTables>;
+    const byFrequency = Object.create(null) as Record<PayFrequency, CategoryTables>;
     for (const frequency of FREQUENCIES) {
       const { scale, n } = scaleOf(frequency, 1);
       byFrequency[frequency] = buildCategoryTables(year, scale, n);
@@ -189,6 +189,9 @@ function optionalAmount(value: Decimal | undefined, loc: string): Decimal {
   return value === undefined ? ZERO : checkAmount(value, loc);
 }
 
+/** At most a year's worth of periods in one payment (53 weeks allows for a week-53 year). */
+const MAX_PERIODS_COVERED: Readonly<Record<PayFrequency, number>> = { weekly: 53, fortnightly: 27, four_weekly: 14, monthly: 12 };
+
 function checkCount(value: number | undefined, loc: string, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) throw fieldError([loc], `must be a whole number from 1 to ${max}`, 'integer_range');
@@ -220,7 +223,7 @@ export function calculateNi(input: NiInput): NiResult {
   if (!byFrequency) {
     const taxYear = checkTaxYear(input.taxYear);
     const frequency = checkFrequency(input.frequency, 'frequency');
-    const n = checkCount(input.periodsCovered, 'periodsCovered', 1, frequency === 'monthly' ? 12 : frequency === 'weekly' ? 53 : frequency === 'fortnightly' ? 27 : 14);
+    const n = checkCount(input.periodsCovered, 'periodsCovered', 1, MAX_PERIODS_COVERED[frequency]);
     const { scale, n: units } = scaleOf(frequency, n);
     byFrequency = tablesFor(taxYear, scale, units);
   }
@@ -300,7 +303,7 @@ export function calculateDirectorNi(input: DirectorNiInput): DirectorNiResult {
 
   const frequency = checkFrequency(input.frequency, 'frequency');
   const periodPay = checkAmount(input.periodNiablePay, 'periodNiablePay');
-  const n = checkCount(input.periodsCovered, 'periodsCovered', 1, frequency === 'monthly' ? 12 : 53);
+  const n = checkCount(input.periodsCovered, 'periodsCovered', 1, MAX_PERIODS_COVERED[frequency]);
   const { scale, n: units } = scaleOf(frequency, n);
   const periodTable = (n === 1 ? SINGLE_PERIOD[taxYear][frequency] : tablesFor(taxYear, scale, units))[category];
   const period = niFor(periodTable, periodPay);

@@ -15,7 +15,7 @@ const BY_YEAR: Readonly<Record<string, NiYearParams>> = {
 export const SUPPORTED_NI_TAX_YEARS: readonly string[] = Object.keys(BY_YEAR);
 
 export function niParamsFor(taxYear: string): NiYearParams {
-  const params = BY_YEAR[taxYear];
+  const params = Object.hasOwn(BY_YEAR, taxYear) ? BY_YEAR[taxYear] : undefined;
   if (!params) {
     throw new DomainError('validation', 'GB_NI.TAX_YEAR_UNSUPPORTED', `National Insurance is not available for tax year ${taxYear}; supported: ${SUPPORTED_NI_TAX_YEARS.join(', ')}`, {
       issues: [{ loc: ['taxYear'], msg: `unsupported tax year ${taxYear}`, type: 'tax_year_unsupported' }],

@@ -262,3 +262,18 @@ describe('validation', () => {
     expect([r.employeeNi, r.employerNi, r.earningsAtLel].map((x) => money(x))).toEqual(['0.00', '0.00', '0.00']);
   });
 });
+
+describe('lookups are not fooled by inherited property names', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('%s', (junk) => {
+    const base: NiInput = { taxYear: '2025-26', frequency: 'monthly', category: 'A', niablePay: new Decimal('1000') };
+    for (const bad of [{ ...base, category: junk as NiCategory }, { ...base, frequency: junk as PayFrequency }, { ...base, taxYear: junk as GbTaxYear }]) {
+      let caught: unknown;
+      try {
+        calculateNi(bad);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isDomainError(caught) && caught.kind === 'validation').toBe(true);
+    }
+  });
+});
