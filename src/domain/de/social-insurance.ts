@@ -13,7 +13,7 @@
  * Pure: no I/O, no clock. Every figure is a Decimal in euros.
  */
 import { Decimal, ZERO } from '../money.js';
-import { inMidijobBand, midijobBand, midijobBases, type MidijobBases } from './midijob.js';
+import { inMidijobBand, midijobBand, midijobBases, type MidijobBand, type MidijobBases } from './midijob.js';
 import { minijobContributions } from './minijob.js';
 import type { DeSocialParams } from './params/index.js';
 
@@ -125,16 +125,47 @@ export function employeeCareRate(params: DeSocialParams, saxony: boolean, childl
   return standard.minus(care.childReduction.mul(reductions));
 }
 
+/** Figures derived from a year's parameters for a pay period length; computed once and reused. */
+interface Derived {
+  ceilings: { healthCare: Decimal; pensionUnemployment: Decimal };
+  band: MidijobBand;
+  halfGeneral: Decimal;
+  halfPension: Decimal;
+  halfUnemployment: Decimal;
+  halfCare: Decimal;
+}
+
+const DERIVED = new WeakMap<DeSocialParams, Map<number, Derived>>();
+
+function derived(params: DeSocialParams, svDays: number): Derived {
+  let bySvDays = DERIVED.get(params);
+  if (!bySvDays) DERIVED.set(params, (bySvDays = new Map()));
+  let value = bySvDays.get(svDays);
+  if (!value) {
+    value = {
+      ceilings: {
+        healthCare: periodCeiling(params.ceilings.healthCareAnnual, svDays),
+        pensionUnemployment: periodCeiling(params.ceilings.pensionUnemploymentAnnual, svDays),
+      },
+      band: midijobBand(params, svDays),
+      halfGeneral: params.health.generalRate.div(2),
+      halfPension: params.pension.rate.div(2),
+      halfUnemployment: params.unemployment.rate.div(2),
+      halfCare: params.care.totalRate.div(2),
+    };
+    bySvDays.set(svDays, value);
+  }
+  return value;
+}
+
 export function calculateSocialInsurance(params: DeSocialParams, input: SocialInsuranceInput, trace?: SvTrace): SocialInsuranceResult {
-  const ceilings = {
-    healthCare: periodCeiling(params.ceilings.healthCareAnnual, input.svDays),
-    pensionUnemployment: periodCeiling(params.ceilings.pensionUnemploymentAnnual, input.svDays),
-  };
+  const fixed = derived(params, input.svDays);
+  const ceilings = fixed.ceilings;
   const wage = input.currentWage.plus(input.oneOffWage);
 
   if (input.employment === 'minijob') return minijob(params, input, wage, ceilings, trace);
 
-  const band = midijobBand(params, input.svDays);
+  const band = fixed.band;
   const midijob = input.employment === 'midijob' && inMidijobBand(wage, band);
   trace?.('SV', midijob ? 'MIDIJOB' : 'REGULAR');
 
@@ -144,10 +175,8 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
   if (wage.gt(ceilings.healthCare)) trace?.('SV', 'CEILING_KV_PV');
   if (wage.gt(ceilings.pensionUnemployment)) trace?.('SV', 'CEILING_RV_ALV');
 
-  const halfGeneral = params.health.generalRate.div(2);
+  const { halfGeneral, halfPension, halfUnemployment } = fixed;
   const halfAdditional = input.additionalRate.div(2);
-  const halfPension = params.pension.rate.div(2);
-  const halfUnemployment = params.unemployment.rate.div(2);
   const care = params.care;
   const standardEmployeeCare = input.saxony ? care.saxonyEmployeeRate : care.employeeRate;
   const employerCare = input.saxony ? care.saxonyEmployerRate : care.employerRate;
@@ -179,7 +208,7 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
       // PV total = 2 × round(BE × 1.8 %); the employee's standard share is round(BE_AN × standard rate)
       // (Saxony 2.3 %, convention midijob_saxony_pv_split); the employer pays the rest, untouched by
       // surcharge and reductions.
-      const careTotal = roundCents(total.mul(care.totalRate.div(2))).mul(2);
+      const careTotal = roundCents(total.mul(fixed.halfCare)).mul(2);
       const employeeStandard = roundCents(share.mul(standardEmployeeCare));
       employer.care = careTotal.minus(employeeStandard);
       // Employee: round(BE_AN × (standard − 0.25 % × n) + BE × 0.6 %), one rounding for the whole share:
