@@ -2,7 +2,7 @@
  * Money and exact decimal arithmetic. Every amount inside the program is a Decimal; at every
  * edge (JSON, CLI output, database columns) it is a decimal string. No JS float ever holds money.
  */
-import DecimalJs from 'decimal.js';
+import { Decimal as DecimalJs } from 'decimal.js';
 
 /**
  * A private Decimal constructor so no other library's global configuration can change ours.

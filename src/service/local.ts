@@ -4,6 +4,7 @@ import { type Actor, type Clock, type ServiceContext, systemClock } from './cont
 import { createFolderObjectStore, type ObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
 import { organizationUseCases } from './use-cases/organizations.js';
+import { transferUseCases } from './use-cases/transfer.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -14,6 +15,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
       if (options.ownsStore) await store.close();
     },
     ...organizationUseCases(ctx),
+    ...transferUseCases(ctx),
   };
 }
 

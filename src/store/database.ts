@@ -10,6 +10,8 @@ import type { Database } from './schema.js';
 export interface Store {
   db: Kysely<Database>;
   dialect: StoreDialect;
+  /** Postgres schema holding the tables (null on SQLite). */
+  schema: string | null;
   /** What the CLI prints after a write (`→ local /path/payroll.db`); never contains a password. */
   describe: string;
   close(): Promise<void>;
@@ -20,10 +22,10 @@ export function isPostgresUrl(location: string): boolean {
 }
 
 /** Opens (creating on first use) the store at a file path, `:memory:`, or a postgres:// URL, and migrates it. */
-export async function openStore(location: string, options: { poolSize?: number } = {}): Promise<Store> {
-  const store = isPostgresUrl(location) ? openPostgres(location, options.poolSize ?? 10) : openSqlite(location);
+export async function openStore(location: string, options: { poolSize?: number; schema?: string } = {}): Promise<Store> {
+  const store = isPostgresUrl(location) ? openPostgres(location, options.poolSize ?? 10, options.schema ?? 'public') : openSqlite(location);
   try {
-    await migrateToLatest(store.db, store.dialect);
+    await migrateToLatest(store.db, store.dialect, store.schema);
   } catch (error) {
     await store.close();
     throw error;
@@ -40,15 +42,17 @@ function openSqlite(path: string): Store {
   database.pragma('busy_timeout = 10000');
   database.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', describe: `local ${path}`, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', schema: null, describe: `local ${path}`, close: () => db.destroy() };
 }
 
-function openPostgres(url: string, poolSize: number): Store {
+function openPostgres(url: string, poolSize: number, schema: string): Store {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid Postgres schema name "${schema}"`);
   // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Every connection resolves unqualified table names in the store's schema (tests give each test its own).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', describe: `postgres ${redactUrl(url)}`, close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, describe: `postgres ${redactUrl(url)}${schema === 'public' ? '' : ` (schema ${schema})`}`, close: () => db.destroy() };
 }
 
 /** postgres://user:secret@host/db → postgres://user:***@host/db */

@@ -41,7 +41,7 @@ export const sqliteBackend: Backend = {
 
 export const postgresUrl = process.env.PAYROLL_TEST_PG_URL;
 
-/** Each test gets its own schema (search_path set through the connection's options), dropped afterwards. */
+/** Each test gets its own schema (the store sets search_path on its connections), dropped afterwards. */
 export const postgresBackend: Backend = {
   name: 'postgres',
   async create(options = {}) {
@@ -51,10 +51,8 @@ export const postgresBackend: Backend = {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const url = new URL(postgresUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
     const dir = mkdtempSync(join(tmpdir(), 'payroll-contract-'));
-    const store = await openStore(url.toString(), { poolSize: 4 });
+    const store = await openStore(postgresUrl, { poolSize: 4, schema });
     const service = createLocalService(store, { actor: localActor('contract-test'), objects: createFolderObjectStore(dir), ...(options.clock ? { clock: options.clock } : {}), ownsStore: true });
     return {
       service,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PayrollService } from '../ports.js';
 import { organizationInput, organizationPatch, organizationResponse } from './organization.js';
 import { cursorEnvelope } from './pagination.js';
+import { exportDocument, importReport } from './transfer.js';
 
 /**
  * The HTTP face of every use case, declared once: the server mounts these routes, the remote
@@ -57,5 +58,13 @@ export const routes: { [K in ServiceMethod]: RouteSpec } = {
   updateOrganization: {
     method: 'PATCH', path: '/organizations/{organization_id}', args: [{ from: 'path', name: 'organization_id' }, { from: 'body' }], status: 200, specEndpoint: null, scope: 'payroll:write',
     summary: 'Change an organization (optimistic concurrency through row_version)', request: organizationPatch, response: organizationResponse,
+  },
+  exportOrganization: {
+    method: 'GET', path: '/organizations/{organization_id}/export', args: [{ from: 'path', name: 'organization_id' }], status: 200, specEndpoint: null, scope: 'payroll:read',
+    summary: 'Everything an organization holds as a versioned JSON document', response: exportDocument,
+  },
+  importOrganization: {
+    method: 'POST', path: '/organizations/import', args: [{ from: 'body' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:write',
+    summary: 'Read an export back (idempotent; ?dry_run=true reports what would change)', request: exportDocument, response: importReport,
   },
 };

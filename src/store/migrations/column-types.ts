@@ -7,7 +7,9 @@ import type { StoreDialect } from '../dialect.js';
  * value back as a string, so repositories never see a float.
  */
 export function moneyType(dialect: StoreDialect): ColumnDataType | Expression<unknown> {
-  return dialect === 'postgres' ? sql`numeric(18, 6)` : 'text';
+  // Unconstrained NUMERIC keeps the scale it was given ("10.50" stays "10.50"), so both engines
+  // return the same string and exports compare equal across backends.
+  return dialect === 'postgres' ? sql`numeric` : 'text';
 }
 
 /** An integer key the database assigns (spec resources whose id is an integer). */

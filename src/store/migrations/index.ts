@@ -26,8 +26,9 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>, dialect: StoreDialect): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect) });
+export async function migrateToLatest(db: Kysely<any>, dialect: StoreDialect, schema: string | null = null): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // The migration bookkeeping lives in the store's own schema: Kysely otherwise finds another schema's tables.
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

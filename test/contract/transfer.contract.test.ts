@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PayrollService } from '../../src/service/ports.js';
+import { allBackends } from '../support/backends.js';
+import { expectDomainError } from '../support/expect-error.js';
+
+const fullOrganization = {
+  legal_name: 'Export GmbH',
+  country: 'DE',
+  address: { address: 'Exportweg 1, 20095 Hamburg', content: { country_code: 'DE', address_type: 'HAUSANSCHRIFT' } },
+  work_sites: [{ name: 'Hamburg', is_primary: true, insurance_data: { worksite_location_number: '11111111' } }],
+  contacts: [{ name: 'Lohnbüro', email: 'lohn@example.de', phone: { phone_number: '+49 40 123456' }, roles: ['payroll'] }],
+  bank_accounts: [{ financial_institution_name: 'Hausbank', iban: 'DE89370400440532013000', is_primary: true }],
+  tax_identifiers: { tax_data: { country: 'DE', tax_number: '2181508150' } },
+  insurance_data: { company_number: '87654321' },
+  preferences: { extra_paid_leave_days: 3 },
+};
+
+function withoutTimestamp(document: { exported_at: string }) {
+  const { exported_at: _ignored, ...rest } = document;
+  return rest;
+}
+
+for (const backend of allBackends()) {
+  describe(`export and import [${backend.name}]`, () => {
+    let source: { service: PayrollService; dispose(): Promise<void> };
+    let target: { service: PayrollService; dispose(): Promise<void> };
+    beforeEach(async () => {
+      source = await backend.create();
+      target = await backend.create();
+    });
+    afterEach(async () => {
+      await source.dispose();
+      await target.dispose();
+    });
+
+    it('import → export → import gives identical data, and importing again changes nothing', async () => {
+      const org = await source.service.createOrganization(fullOrganization);
+      const exported = await source.service.exportOrganization(org.id);
+      expect(exported.format_version).toBe(1);
+      expect(exported.tables.organizations).toHaveLength(1);
+      expect(exported.tables.contacts).toHaveLength(1);
+
+      const dry = await target.service.importOrganization(exported, { dry_run: true });
+      expect(dry.dry_run).toBe(true);
+      expect(dry.tables.organizations).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+      expect(dry.tables.bank_accounts).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+      await expectDomainError(target.service.getOrganization(org.id), 'not_found');
+
+      const first = await target.service.importOrganization(exported);
+      expect(first.changed).toBe(true);
+      expect(await target.service.getOrganization(org.id)).toEqual(await source.service.getOrganization(org.id));
+      const reexported = await target.service.exportOrganization(org.id);
+      expect(withoutTimestamp(reexported)).toEqual(withoutTimestamp(exported));
+
+      const again = await target.service.importOrganization(reexported);
+      expect(again.changed).toBe(false);
+      expect(again.tables.organizations).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    });
+
+    it('dry run reports an update without writing it', async () => {
+      const org = await source.service.createOrganization(fullOrganization);
+      const exported = await source.service.exportOrganization(org.id);
+      await target.service.importOrganization(exported);
+      await source.service.updateOrganization(org.id, { legal_name: 'Renamed GmbH' });
+      const changed = await source.service.exportOrganization(org.id);
+      const dry = await target.service.importOrganization(changed, { dry_run: true });
+      expect(dry.tables.organizations).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+      expect((await target.service.getOrganization(org.id)).legal_name).toBe('Export GmbH');
+      await target.service.importOrganization(changed);
+      expect((await target.service.getOrganization(org.id)).legal_name).toBe('Renamed GmbH');
+    });
+
+    it('refuses a document of another format or with foreign rows, writing nothing', async () => {
+      const org = await source.service.createOrganization(fullOrganization);
+      const exported = await source.service.exportOrganization(org.id);
+      await expectDomainError(target.service.importOrganization({ ...exported, format_version: 2 }), 'validation');
+      const tampered = structuredClone(exported);
+      (tampered.tables.contacts as Record<string, unknown>[])[0]!.org_id = 'someone-else';
+      const error = await expectDomainError(target.service.importOrganization(tampered), 'validation');
+      expect(error.issues[0]?.loc).toEqual(['body', 'tables', 'contacts', '0', 'org_id']);
+      expect((await target.service.listOrganizations({})).pagination.total).toBe(0);
+    });
+  });
+}
