@@ -22,10 +22,11 @@
  *   suffix code no tax at all is due if the free pay to week 52 covers the whole year's pay including this payment.
  */
 import { Decimal } from '../money.js';
+import { fromPence, toPence } from './pence.js';
 import { fieldError } from '../errors.js';
 import type { GbTaxYear, PayFrequency } from './ni/index.js';
 import { gbParams } from './params/index.js';
-import type { IncomeTaxRegime } from './params/types.js';
+import type { GbParams, IncomeTaxRegime } from './params/types.js';
 import { parseTaxCode, type TaxCode } from './tax-code.js';
 import type { Trace } from './trace.js';
 
@@ -190,8 +191,11 @@ function taxOnBands(taxable: Decimal, regime: IncomeTaxRegime, perYear: 52 | 12,
 
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Calculates one period's PAYE. */
-export function calculatePaye(input: PayeInput, trace?: Trace): PayeResult {
+/**
+ * The rule over Decimals: the reference statement, and the path for amounts the integer kernel does not take
+ * (fractions of a penny, beyond £10bn, rates that are not whole percentages).
+ */
+export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResult {
   const { taxYear, frequency, period } = input;
   checkPeriod(frequency, period);
   const params = gbParams(taxYear);
@@ -282,4 +286,278 @@ export function calculatePaye(input: PayeInput, trace?: Trace): PayeResult {
     payAdjustment,
     taxableAfterAdjustment,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The same rule over integers: pence (amounts), pounds (taxable pay), 1/10,000 £ (pro-rated limits and band
+// taxes, which the rule truncates to 4 decimals) and whole percentages (rates). Every intermediate stays an exact
+// integer below 2^53 for pay to date up to £1bn; beyond, or with a rate that is not a whole percentage, the
+// kernel declines and the Decimal path runs.
+
+/** Largest pay (pence) the kernel takes: £1bn. */
+const KERNEL_MAX_PENCE = 1e11;
+
+interface PenceBandTable {
+  /** Limits in 1/10,000 £ (top band: Infinity). */
+  readonly limits: readonly number[];
+  /** Limits rounded up to the pound (top band: Infinity). */
+  readonly limitsCeil: readonly number[];
+  /** Tax below each band in 1/10,000 £. */
+  readonly taxBelow: readonly number[];
+  /** Rates as whole percentages. */
+  readonly ratesPct: readonly number[];
+}
+
+const TEN_THOUSAND = new Decimal(10000);
+const HUNDRED = new Decimal(100);
+const penceTables = new WeakMap<IncomeTaxRegime, Map<number, PenceBandTable | null>>();
+
+function wholePercent(rate: Decimal): number | undefined {
+  const pct = rate.times(HUNDRED);
+  return pct.isInteger() && !pct.isNegative() && pct.lte(100) ? pct.toNumber() : undefined;
+}
+
+function penceBandTable(regime: IncomeTaxRegime, perYear: 52 | 12, n: number): PenceBandTable | null {
+  let byPeriod = penceTables.get(regime);
+  if (!byPeriod) {
+    byPeriod = new Map();
+    penceTables.set(regime, byPeriod);
+  }
+  const key = perYear * 1000 + n;
+  const hit = byPeriod.get(key);
+  if (hit !== undefined) return hit;
+  const table = bandTable(regime, perYear, n);
+  const ratesPct: number[] = [];
+  let built: PenceBandTable | null = null;
+  for (const rate of table.rates) {
+    const pct = wholePercent(rate);
+    if (pct === undefined) break;
+    ratesPct.push(pct);
+  }
+  if (ratesPct.length === table.rates.length) {
+    built = {
+      limits: table.limits.map((limit) => (limit === null ? Infinity : limit.times(TEN_THOUSAND).toNumber())),
+      limitsCeil: table.limitsCeil.map((limit) => (limit === null ? Infinity : limit.toNumber())),
+      taxBelow: table.taxBelow.map((tax) => tax.times(TEN_THOUSAND).toNumber()),
+      ratesPct,
+    };
+  }
+  byPeriod.set(key, built);
+  return built;
+}
+
+const penceAdjustments = new WeakMap<Decimal, Map<number, number>>();
+
+/** Period-1 free pay / additional pay in pence. */
+function periodOneAdjustmentPence(codeNumber: number, perYear: 52 | 12, per500: Decimal): number {
+  if (codeNumber <= 0) return 0;
+  let byCode = penceAdjustments.get(per500);
+  if (!byCode) {
+    byCode = new Map();
+    penceAdjustments.set(per500, byCode);
+  }
+  const key = codeNumber * 100 + perYear;
+  let pence = byCode.get(key);
+  if (pence === undefined) {
+    pence = toPence(periodOneAdjustment(codeNumber, perYear, per500)) as number;
+    byCode.set(key, pence);
+  }
+  return pence;
+}
+
+const flatPercent = new WeakMap<IncomeTaxRegime, Partial<Record<string, number | null>>>();
+
+function flatRatePercent(regime: IncomeTaxRegime, kind: 'BR' | 'D0' | 'D1' | 'D2' | 'D3'): number | undefined {
+  let byKind = flatPercent.get(regime);
+  if (!byKind) {
+    byKind = {};
+    flatPercent.set(regime, byKind);
+  }
+  let pct = byKind[kind];
+  if (pct === undefined) {
+    const rate = regime.flatRates[kind];
+    pct = rate ? (wholePercent(rate) ?? null) : null;
+    byKind[kind] = pct;
+  }
+  return pct === null ? undefined : pct;
+}
+
+const limitPercent = new WeakMap<GbParams, number | null>();
+
+function overridingLimitPercent(params: GbParams): number | undefined {
+  let pct = limitPercent.get(params);
+  if (pct === undefined) {
+    pct = wholePercent(params.overridingLimitRate) ?? null;
+    limitPercent.set(params, pct);
+  }
+  return pct === null ? undefined : pct;
+}
+
+export interface PayePenceInput {
+  params: GbParams;
+  code: TaxCode;
+  frequency: PayFrequency;
+  period: number;
+  week1Month1: boolean;
+  /** Pence. */
+  taxablePay: number;
+  payrolledBenefits: number;
+  taxablePayToDatePrevious: number;
+  taxPaidToDatePrevious: number;
+}
+
+export interface PayePenceResult {
+  tax: number;
+  taxablePayToDate: number;
+  taxPaidToDate: number;
+  basis: TaxBasis;
+  regulatoryLimitApplied: boolean;
+  taxNotDeducted: number;
+  payAdjustment: number;
+  /** Whole pounds, or null for flat-rate codes and NT. */
+  taxableAfterAdjustment: number | null;
+}
+
+/**
+ * The PAYE rule over whole pence (the period must have been checked). Undefined when the kernel cannot take the
+ * case exactly (then use `calculatePayeDecimal`); it declines before tracing anything.
+ */
+export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult | undefined {
+  const { params, code, frequency, period, taxablePay } = input;
+  const previousPay = input.taxablePayToDatePrevious;
+  const previousTax = input.taxPaidToDatePrevious;
+  const taxablePayToDate = previousPay + taxablePay;
+  if (Math.abs(taxablePayToDate) > KERNEL_MAX_PENCE || Math.abs(taxablePay) > KERNEL_MAX_PENCE || Math.abs(previousTax) > KERNEL_MAX_PENCE) return undefined;
+  const limitPct = overridingLimitPercent(params);
+  if (limitPct === undefined) return undefined;
+  const regime = params.incomeTax[code.region];
+  const monthly = frequency === 'monthly';
+  const perYear: 52 | 12 = monthly ? 12 : 52;
+  const week53 = period > (STANDARD_PERIODS[frequency] as number);
+  const nonCumulative = week53 || input.week1Month1 || code.week1Month1;
+  const n = nonCumulative ? (WEEKS_PER_PERIOD[frequency] as number) : taxPeriodOf(frequency, period);
+  const pay = nonCumulative ? taxablePay : taxablePayToDate;
+
+  // Decide whether the kernel can take the case before tracing.
+  let flatPct: number | undefined;
+  let table: PenceBandTable | null = null;
+  const kind = code.kind;
+  if (kind === 'BR' || kind === 'D0' || kind === 'D1' || kind === 'D2' || kind === 'D3') {
+    flatPct = flatRatePercent(regime, kind);
+    if (flatPct === undefined) return undefined;
+  } else if (kind !== 'NT') {
+    table = penceBandTable(regime, perYear, n);
+    if (table === null) return undefined;
+  }
+
+  let basis: TaxBasis = week53 ? 'week53' : nonCumulative ? 'week1month1' : 'cumulative';
+  trace?.('paye', `code:${kind}`);
+  trace?.('paye', `basis:${basis}`);
+  let due: number;
+  let payAdjustment = 0;
+  let taxableAfterAdjustment: number | null = null;
+  if (kind === 'NT') {
+    due = 0;
+    trace?.('paye', 'no-tax');
+  } else if (flatPct !== undefined) {
+    // Whole pounds of pay (truncated) × the flat rate: pounds × percent is pence.
+    const pounds = Math.trunc(pay / 100);
+    due = pounds <= 0 ? 0 : pounds * flatPct;
+    trace?.('paye', 'flat-rate');
+  } else {
+    const per500 = monthly ? params.freePayPer500.monthly : params.freePayPer500.weekly;
+    const one = periodOneAdjustmentPence(code.number, perYear, per500);
+    const adjustment = one * n;
+    payAdjustment = kind === 'K' ? -adjustment : adjustment;
+    // Taxable pay after free pay / additional pay, rounded down to the pound.
+    const taxable = Math.floor((kind === 'K' ? pay + adjustment : pay - adjustment) / 100);
+    taxableAfterAdjustment = taxable;
+    trace?.('paye', kind === 'K' ? 'additional-pay' : 'free-pay');
+    due = 0;
+    if (taxable > 0) {
+      const { limits, limitsCeil, taxBelow, ratesPct } = table as PenceBandTable;
+      let band = 0;
+      const last = ratesPct.length - 1;
+      while (band < last && taxable > (limitsCeil[band] as number)) band += 1;
+      const below = band === 0 ? 0 : (limits[band - 1] as number);
+      // In 1/1,000,000 £: tax below (1/10,000 £ × 100) + (pay − limit below) (1/10,000 £) × percent.
+      const micro = (taxBelow[band] as number) * 100 + (taxable * 10000 - below) * (ratesPct[band] as number);
+      // Truncated to the penny.
+      due = Math.floor(micro / 10000);
+    }
+    trace?.('paye', `bands:${regime.bandTaxRounding}`);
+    if (week53 && kind === 'allowance' && !input.week1Month1 && !code.week1Month1) {
+      trace?.('paye', 'week53-free-pay-test');
+      if (one * 52 >= taxablePayToDate) {
+        due = 0;
+        basis = 'week53-nil';
+        trace?.('paye', 'basis:week53-nil');
+      }
+    }
+  }
+
+  let tax = nonCumulative ? due : due - previousTax;
+  if (tax < 0) trace?.('paye', 'refund');
+  let regulatoryLimitApplied = false;
+  let taxNotDeducted = 0;
+  if (tax > 0) {
+    // Overriding limit: relevant pay × 50 %, truncated to the penny.
+    const relevant = taxablePay - input.payrolledBenefits;
+    const limit = relevant <= 0 ? 0 : Math.floor((relevant * limitPct) / 100);
+    if (tax > limit) {
+      taxNotDeducted = tax - limit;
+      tax = limit;
+      regulatoryLimitApplied = true;
+      trace?.('paye', 'regulatory-limit');
+    }
+  }
+  return {
+    tax,
+    taxablePayToDate,
+    taxPaidToDate: previousTax + tax,
+    basis,
+    regulatoryLimitApplied,
+    taxNotDeducted,
+    payAdjustment,
+    taxableAfterAdjustment,
+  };
+}
+
+/** Calculates one period's PAYE (integer kernel when the amounts are whole pence, else over Decimals). */
+export function calculatePaye(input: PayeInput, trace?: Trace): PayeResult {
+  checkPeriod(input.frequency, input.period);
+  const taxablePay = toPence(input.taxablePay);
+  const benefits = input.payrolledBenefits === undefined ? 0 : toPence(input.payrolledBenefits);
+  const previousPay = toPence(input.taxablePayToDatePrevious);
+  const previousTax = toPence(input.taxPaidToDatePrevious);
+  if (taxablePay !== undefined && benefits !== undefined && previousPay !== undefined && previousTax !== undefined) {
+    const code = typeof input.taxCode === 'string' ? parseTaxCode(input.taxCode) : input.taxCode;
+    const result = payePence(
+      {
+        params: gbParams(input.taxYear),
+        code,
+        frequency: input.frequency,
+        period: input.period,
+        week1Month1: input.week1Month1 === true,
+        taxablePay,
+        payrolledBenefits: benefits,
+        taxablePayToDatePrevious: previousPay,
+        taxPaidToDatePrevious: previousTax,
+      },
+      trace,
+    );
+    if (result) {
+      return {
+        tax: fromPence(result.tax),
+        taxablePayToDate: fromPence(result.taxablePayToDate),
+        taxPaidToDate: fromPence(result.taxPaidToDate),
+        basis: result.basis,
+        regulatoryLimitApplied: result.regulatoryLimitApplied,
+        taxNotDeducted: fromPence(result.taxNotDeducted),
+        payAdjustment: fromPence(result.payAdjustment),
+        taxableAfterAdjustment: result.taxableAfterAdjustment === null ? null : new Decimal(result.taxableAfterAdjustment),
+      };
+    }
+  }
+  return calculatePayeDecimal(input, trace);
 }

@@ -20,6 +20,8 @@ import { Decimal } from '../money.js';
 import { fieldError } from '../errors.js';
 import type { GbTaxYear, PayFrequency } from './ni/index.js';
 import { gbParams } from './params/index.js';
+import type { GbParams } from './params/types.js';
+import { cachedRateUnits, fromPence, toPence } from './pence.js';
 import type { Trace } from './trace.js';
 
 export type PensionMethod = 'net_pay' | 'relief_at_source' | 'salary_sacrifice';
@@ -86,7 +88,27 @@ export function qualifyingEarnings(taxYear: GbTaxYear, frequency: PayFrequency, 
   return (earnings.gt(upper) ? upper : earnings).minus(lower);
 }
 
+const validated = new WeakMap<PensionArrangement, { method: string; basis: string; employeeRate: Decimal; employerRate: Decimal; employeeCap: unknown; employerCap: unknown }>();
+
+/** Checks the arrangement (remembered per object while its fields stay the same). */
 export function validateArrangement(arrangement: PensionArrangement): void {
+  const seen = validated.get(arrangement);
+  if (
+    seen &&
+    seen.method === arrangement.method &&
+    seen.basis === arrangement.basis &&
+    seen.employeeRate === arrangement.employeeRate &&
+    seen.employerRate === arrangement.employerRate &&
+    seen.employeeCap === arrangement.employeeCap &&
+    seen.employerCap === arrangement.employerCap
+  ) {
+    return;
+  }
+  validateArrangementFields(arrangement);
+  validated.set(arrangement, { ...arrangement, employeeCap: arrangement.employeeCap, employerCap: arrangement.employerCap });
+}
+
+function validateArrangementFields(arrangement: PensionArrangement): void {
   const { method, basis, employeeRate, employerRate } = arrangement;
   if (method !== 'net_pay' && method !== 'relief_at_source' && method !== 'salary_sacrifice') {
     throw fieldError(['pension', 'method'], `unknown pension tax treatment "${String(method)}"; expected net_pay, relief_at_source or salary_sacrifice`, 'pension_method_invalid');
@@ -100,7 +122,8 @@ export function validateArrangement(arrangement: PensionArrangement): void {
   if (arrangement.employerCap?.isNegative()) throw fieldError(['pension', 'employer_cap'], 'the employer cap must not be negative', 'pension_cap_invalid');
 }
 
-export function calculatePension(input: PensionInput, trace?: Trace): PensionResult {
+/** The rule over Decimals: the reference statement, and the path for amounts the integer kernel does not take. */
+export function calculatePensionDecimal(input: PensionInput, trace?: Trace): PensionResult {
   const { arrangement, frequency, taxYear } = input;
   validateArrangement(arrangement);
   const params = gbParams(taxYear);
@@ -151,4 +174,124 @@ export function calculatePension(input: PensionInput, trace?: Trace): PensionRes
         niablePayReduction: employeeShare,
       };
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The same rule over whole pence, rates in 1/10,000ths (exact below 2^53 for pay up to £1bn).
+
+/** Largest pay (pence) the kernel takes: £1bn. */
+const KERNEL_MAX_PENCE = 1e11;
+
+export interface PensionPenceResult {
+  pensionableEarnings: number;
+  employeeGross: number;
+  employeeDeduction: number;
+  employer: number;
+  salarySacrifice: number;
+  taxablePayReduction: number;
+  niablePayReduction: number;
+}
+
+function capPence(cap: Decimal | null | undefined): number | null | undefined {
+  if (cap === null || cap === undefined) return null;
+  return toPence(cap);
+}
+
+const bandPence = new WeakMap<GbParams, Partial<Record<PayFrequency, readonly [number, number]>>>();
+
+/** Lower and upper level of qualifying earnings for the frequency, in pence. */
+function qualifyingBandPence(params: GbParams, frequency: PayFrequency): readonly [number, number] {
+  let byFrequency = bandPence.get(params);
+  if (!byFrequency) {
+    byFrequency = {};
+    bandPence.set(params, byFrequency);
+  }
+  let band = byFrequency[frequency];
+  if (!band) {
+    band = [toPence(params.pension.lowerQualifyingEarnings[frequency]) as number, toPence(params.pension.upperQualifyingEarnings[frequency]) as number];
+    byFrequency[frequency] = band;
+  }
+  return band;
+}
+
+/** Nearest penny, half up, of an amount in 1/10,000ths of a penny (non-negative). */
+function roundHalfUpUnits(units: number): number {
+  return Math.floor((units + 5000) / 10000);
+}
+
+/**
+ * Pension contributions over whole pence; the arrangement must have been validated. Undefined when the kernel
+ * cannot take the case exactly (rates beyond 1/10,000ths, caps in fractions of a penny, pay beyond £1bn); it
+ * declines before tracing anything.
+ */
+export function pensionPence(
+  params: GbParams,
+  frequency: PayFrequency,
+  arrangement: PensionArrangement,
+  grossPay: number,
+  pensionablePay: number | undefined,
+  trace?: Trace,
+): PensionPenceResult | undefined {
+  const employeeUnits = cachedRateUnits(arrangement.employeeRate);
+  const employerUnits = cachedRateUnits(arrangement.employerRate);
+  const reliefUnits = cachedRateUnits(params.pension.reliefAtSourceRate);
+  const employeeCap = capPence(arrangement.employeeCap);
+  const employerCap = capPence(arrangement.employerCap);
+  if (employeeUnits === undefined || employerUnits === undefined || reliefUnits === undefined || employeeCap === undefined || employerCap === undefined) return undefined;
+  if (Math.abs(grossPay) > KERNEL_MAX_PENCE || (pensionablePay !== undefined && Math.abs(pensionablePay) > KERNEL_MAX_PENCE)) return undefined;
+  let pensionableEarnings: number;
+  if (arrangement.basis === 'qualifying_earnings') {
+    const [lower, upper] = qualifyingBandPence(params, frequency);
+    pensionableEarnings = grossPay <= lower ? 0 : (grossPay > upper ? upper : grossPay) - lower;
+    trace?.('pension', 'basis:qualifying_earnings');
+  } else {
+    const pay = pensionablePay ?? grossPay;
+    pensionableEarnings = pay < 0 ? 0 : pay;
+    trace?.('pension', 'basis:pensionable_pay');
+  }
+  // Rates × pensionable earnings, nearest penny half up, then the caps.
+  let employeeShare = roundHalfUpUnits(pensionableEarnings * employeeUnits);
+  if (employeeCap !== null && employeeShare > employeeCap) employeeShare = employeeCap;
+  let employerShare = roundHalfUpUnits(pensionableEarnings * employerUnits);
+  if (employerCap !== null && employerShare > employerCap) employerShare = employerCap;
+  trace?.('pension', `method:${arrangement.method}`);
+  switch (arrangement.method) {
+    case 'net_pay':
+      return { pensionableEarnings, employeeGross: employeeShare, employeeDeduction: employeeShare, employer: employerShare, salarySacrifice: 0, taxablePayReduction: employeeShare, niablePayReduction: 0 };
+    case 'relief_at_source':
+      return {
+        pensionableEarnings,
+        employeeGross: employeeShare,
+        // Gross less basic-rate relief, nearest penny half up.
+        employeeDeduction: roundHalfUpUnits(employeeShare * (10000 - reliefUnits)),
+        employer: employerShare,
+        salarySacrifice: 0,
+        taxablePayReduction: 0,
+        niablePayReduction: 0,
+      };
+    case 'salary_sacrifice':
+      return { pensionableEarnings, employeeGross: 0, employeeDeduction: 0, employer: employerShare + employeeShare, salarySacrifice: employeeShare, taxablePayReduction: employeeShare, niablePayReduction: employeeShare };
+  }
+}
+
+/** Calculates the period's pension contributions (integer kernel for whole pence, else over Decimals). */
+export function calculatePension(input: PensionInput, trace?: Trace): PensionResult {
+  validateArrangement(input.arrangement);
+  const grossPay = toPence(input.grossPay);
+  const pensionablePay = input.pensionablePay === undefined ? undefined : toPence(input.pensionablePay);
+  if (grossPay !== undefined && (input.pensionablePay === undefined || pensionablePay !== undefined)) {
+    const result = pensionPence(gbParams(input.taxYear), input.frequency, input.arrangement, grossPay, pensionablePay, trace);
+    if (result) {
+      return {
+        pensionableEarnings: fromPence(result.pensionableEarnings),
+        employeeGross: fromPence(result.employeeGross),
+        employeeDeduction: fromPence(result.employeeDeduction),
+        employer: fromPence(result.employer),
+        salarySacrifice: fromPence(result.salarySacrifice),
+        taxablePayReduction: fromPence(result.taxablePayReduction),
+        niablePayReduction: fromPence(result.niablePayReduction),
+      };
+    }
+  }
+  return calculatePensionDecimal(input, trace);
 }

@@ -15,9 +15,10 @@ import { Decimal, money } from '../money.js';
 import { fieldError } from '../errors.js';
 import { calculateNi, type GbTaxYear, type NiCategory, type PayFrequency } from './ni/index.js';
 import { gbParams } from './params/index.js';
-import { calculatePaye, type TaxBasis } from './paye.js';
-import { calculatePension, type PensionArrangement } from './pension.js';
-import { calculateStudentLoans, type StudentLoanPlan } from './student-loans.js';
+import { calculatePayeDecimal, checkPeriod, payePence, type TaxBasis } from './paye.js';
+import { calculatePensionDecimal, pensionPence, validateArrangement, type PensionArrangement } from './pension.js';
+import { fromPence, toPence } from './pence.js';
+import { calculateStudentLoansDecimal, studentLoansPence, type StudentLoanPlan } from './student-loans.js';
 import { parseTaxCode, type TaxCode } from './tax-code.js';
 import type { Trace } from './trace.js';
 
@@ -108,8 +109,11 @@ function checkAmount(value: Decimal, field: string, allowNegative: boolean): voi
   if (!allowNegative && value.isNegative() && !value.isZero()) throw fieldError([field], `${field} must not be negative`, 'amount_negative');
 }
 
-/** Calculates one employee's payslip figures for one period. `trace(flow, node)` records each step taken. */
-export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriodResult {
+/**
+ * The period over Decimals (pension, PAYE and loans by their Decimal rules): the reference statement, and the
+ * path for amounts the integer kernels do not take (fractions of a penny, beyond £1bn).
+ */
+export function calculateGbPeriodDecimal(input: GbPeriodInput, trace?: Trace): GbPeriodResult {
   const { taxYear, frequency, period } = input;
   const params = gbParams(taxYear);
   trace?.('params', params.taxYear);
@@ -127,7 +131,7 @@ export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriod
   let taxableReduction = ZERO;
   let niableReduction = ZERO;
   if (arrangement) {
-    pension = calculatePension({ taxYear, frequency, arrangement, grossPay, ...(input.pensionablePay ? { pensionablePay: input.pensionablePay } : {}) }, trace);
+    pension = calculatePensionDecimal({ taxYear, frequency, arrangement, grossPay, ...(input.pensionablePay ? { pensionablePay: input.pensionablePay } : {}) }, trace);
     taxableReduction = pension.taxablePayReduction;
     niableReduction = pension.niablePayReduction;
   } else {
@@ -136,7 +140,7 @@ export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriod
 
   // 2. PAYE on taxable pay.
   const taxablePay = grossPay.minus(taxableReduction).plus(benefits);
-  const paye = calculatePaye(
+  const paye = calculatePayeDecimal(
     {
       taxYear,
       frequency,
@@ -157,7 +161,7 @@ export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriod
   const ni = calculateNi({ taxYear, frequency, category: input.niCategory, niablePay });
 
   // 4. Student and postgraduate loans on NIable pay.
-  const loans = calculateStudentLoans(
+  const loans = calculateStudentLoansDecimal(
     { taxYear, frequency, plans: input.studentLoanPlans ?? NO_PLANS, postgraduateLoan: input.postgraduateLoan === true, earnings: niablePay },
     trace,
   );
@@ -194,6 +198,109 @@ export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriod
     pensionEmployer: pension ? pension.employer : null,
     salarySacrifice: pension ? pension.salarySacrifice : null,
     netPay,
+    studentLoanPlanApplied: loans.planApplied,
+    taxBasis: paye.basis,
+  };
+}
+
+/**
+ * Calculates one employee's payslip figures for one period. `trace(flow, node)` records each step taken.
+ * Runs the integer-pence kernels of pension, PAYE and loans (exactly the Decimal rules' results; see pence.ts)
+ * and falls back to `calculateGbPeriodDecimal` for amounts they do not take.
+ */
+export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriodResult {
+  const { taxYear, frequency, period } = input;
+  const params = gbParams(taxYear);
+  checkPeriod(frequency, period);
+  const grossPayDecimal = input.grossPay;
+  const benefitsDecimal = input.payrolledBenefits;
+  const taxCode = typeof input.taxCode === 'string' ? parseTaxCode(input.taxCode) : input.taxCode;
+  const arrangement = input.pension ?? null;
+
+  // Whole pence, or the Decimal path (which also validates what is not a decimal amount at all).
+  const grossPay = toPence(grossPayDecimal);
+  const benefits = benefitsDecimal === undefined ? 0 : toPence(benefitsDecimal);
+  const previousPay = toPence(input.taxablePayToDatePrevious);
+  const previousTax = toPence(input.taxPaidToDatePrevious);
+  const pensionablePay = input.pensionablePay === undefined ? undefined : toPence(input.pensionablePay);
+  if (grossPay === undefined || benefits === undefined || previousPay === undefined || previousTax === undefined || (input.pensionablePay !== undefined && pensionablePay === undefined)) {
+    return calculateGbPeriodDecimal(input, trace);
+  }
+  if (grossPay < 0) throw fieldError(['gross_pay'], 'gross_pay must not be negative', 'amount_negative');
+  if (benefits < 0) throw fieldError(['payrolled_benefits'], 'payrolled_benefits must not be negative', 'amount_negative');
+  if (arrangement) validateArrangement(arrangement);
+  // Steps are kept until the kernels have all accepted the case, so a fallback does not record them twice.
+  const steps: string[] | undefined = trace ? [] : undefined;
+  const step: Trace | undefined = steps
+    ? (flow, node) => {
+        steps.push(flow, node);
+      }
+    : undefined;
+  step?.('params', params.taxYear);
+
+  // 1. Pension.
+  let pension = null;
+  if (arrangement) {
+    pension = pensionPence(params, frequency, arrangement, grossPay, pensionablePay, step);
+    if (!pension) return calculateGbPeriodDecimal(input, trace);
+  } else {
+    step?.('pension', 'none');
+  }
+
+  // 2. PAYE on taxable pay (gross − net-pay contribution − sacrifice + payrolled benefits).
+  const taxablePay = pension ? grossPay - pension.taxablePayReduction + benefits : grossPay + benefits;
+  const paye = payePence(
+    {
+      params,
+      code: taxCode,
+      frequency,
+      period,
+      week1Month1: input.week1Month1 === true,
+      taxablePay,
+      payrolledBenefits: benefits,
+      taxablePayToDatePrevious: previousPay,
+      taxPaidToDatePrevious: previousTax,
+    },
+    step,
+  );
+  if (!paye) return calculateGbPeriodDecimal(input, trace);
+
+  // 3. National Insurance on NIable pay (gross less salary sacrifice).
+  const niablePay = pension ? grossPay - pension.niablePayReduction : grossPay;
+  const niablePayDecimal = niablePay === grossPay ? grossPayDecimal : fromPence(niablePay);
+  step?.('ni', `category:${input.niCategory}`);
+  const ni = calculateNi({ taxYear, frequency, category: input.niCategory, niablePay: niablePayDecimal });
+  const employeeNi = toPence(ni.employeeNi);
+
+  // 4. Student and postgraduate loans on NIable pay.
+  const loans = studentLoansPence(params, frequency, input.studentLoanPlans ?? NO_PLANS, input.postgraduateLoan === true, niablePay, step);
+  if (!loans || employeeNi === undefined) return calculateGbPeriodDecimal(input, trace);
+
+  // 5. Net pay.
+  const netPay = grossPay - (pension ? pension.salarySacrifice + pension.employeeDeduction : 0) - paye.tax - employeeNi - loans.studentLoan - loans.postgraduateLoan;
+  step?.('net_pay', 'gross-less-deductions');
+  if (steps && trace) for (let i = 0; i < steps.length; i += 2) trace(steps[i] as string, steps[i + 1] as string);
+
+  return {
+    taxablePay: taxablePay === grossPay ? grossPayDecimal : fromPence(taxablePay),
+    taxablePayToDate: fromPence(paye.taxablePayToDate),
+    tax: fromPence(paye.tax),
+    taxPaidToDate: fromPence(paye.taxPaidToDate),
+    regulatoryLimitApplied: paye.regulatoryLimitApplied,
+    niablePay: niablePayDecimal,
+    employeeNi: ni.employeeNi,
+    employerNi: ni.employerNi,
+    niEarningsAtLel: ni.earningsAtLel,
+    niEarningsLelToPt: ni.earningsLelToPt,
+    niEarningsPtToUel: ni.earningsPtToUel,
+    studentLoan: fromPence(loans.studentLoan),
+    postgraduateLoan: fromPence(loans.postgraduateLoan),
+    pensionableEarnings: pension ? fromPence(pension.pensionableEarnings) : null,
+    pensionEmployeeGross: pension ? fromPence(pension.employeeGross) : null,
+    pensionEmployeeDeduction: pension ? fromPence(pension.employeeDeduction) : null,
+    pensionEmployer: pension ? fromPence(pension.employer) : null,
+    salarySacrifice: pension ? fromPence(pension.salarySacrifice) : null,
+    netPay: fromPence(netPay),
     studentLoanPlanApplied: loans.planApplied,
     taxBasis: paye.basis,
   };

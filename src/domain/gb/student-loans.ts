@@ -18,6 +18,7 @@ import { fieldError } from '../errors.js';
 import type { GbTaxYear, PayFrequency } from './ni/index.js';
 import { gbParams } from './params/index.js';
 import type { GbParams, StudentLoanPlan, StudentLoanScheme } from './params/types.js';
+import { cachedRateUnits, fromPence, toPence } from './pence.js';
 import type { Trace } from './trace.js';
 
 export type { StudentLoanPlan };
@@ -91,7 +92,8 @@ export function selectUndergraduatePlan(params: GbParams, plans: readonly Studen
   return chosen;
 }
 
-export function calculateStudentLoans(input: StudentLoanInput, trace?: Trace): StudentLoanResult {
+/** The rule over Decimals: the reference statement, and the path for amounts the integer kernel does not take. */
+export function calculateStudentLoansDecimal(input: StudentLoanInput, trace?: Trace): StudentLoanResult {
   const params = gbParams(input.taxYear);
   const { frequency, earnings } = input;
   let studentLoan = ZERO;
@@ -112,4 +114,77 @@ export function calculateStudentLoans(input: StudentLoanInput, trace?: Trace): S
     postgraduateLoan = loanDeduction(params.postgraduateLoan, frequency, earnings);
   }
   return { studentLoan, postgraduateLoan, planApplied };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The same rule over whole pence (exact below 2^53 for earnings up to £1bn).
+
+const KERNEL_MAX_PENCE = 1e11;
+
+export interface StudentLoanPenceResult {
+  studentLoan: number;
+  postgraduateLoan: number;
+  planApplied: StudentLoanPlan | null;
+}
+
+const thresholdPenceCache = new WeakMap<StudentLoanScheme, Partial<Record<PayFrequency, number>>>();
+
+function thresholdPence(scheme: StudentLoanScheme, frequency: PayFrequency): number {
+  let byFrequency = thresholdPenceCache.get(scheme);
+  if (!byFrequency) {
+    byFrequency = {};
+    thresholdPenceCache.set(scheme, byFrequency);
+  }
+  let pence = byFrequency[frequency];
+  if (pence === undefined) {
+    pence = toPence(periodThreshold(scheme, frequency)) as number;
+    byFrequency[frequency] = pence;
+  }
+  return pence;
+}
+
+/** rate × (earnings − threshold) in whole pounds (rounded down), as pence; undefined if the rate is not whole 1/10,000ths. */
+function deductionPence(scheme: StudentLoanScheme, frequency: PayFrequency, earnings: number): number | undefined {
+  const units = cachedRateUnits(scheme.rate);
+  if (units === undefined) return undefined;
+  const excess = earnings - thresholdPence(scheme, frequency);
+  if (excess <= 0) return 0;
+  // excess (pence) × units (1/10,000) = 1/1,000,000 £; rounded down to whole pounds (CSLM17065).
+  return Math.floor((excess * units) / 1000000) * 100;
+}
+
+/** Student and postgraduate loans over whole pence; undefined when the kernel declines (before any trace). */
+export function studentLoansPence(
+  params: GbParams,
+  frequency: PayFrequency,
+  plans: readonly StudentLoanPlan[],
+  postgraduate: boolean,
+  earnings: number,
+  trace?: Trace,
+): StudentLoanPenceResult | undefined {
+  if (Math.abs(earnings) > KERNEL_MAX_PENCE) return undefined;
+  const planApplied = plans.length > 0 ? selectUndergraduatePlan(params, plans) : null;
+  const scheme = planApplied === null ? undefined : (params.studentLoans[planApplied] as StudentLoanScheme);
+  const studentLoan = scheme ? deductionPence(scheme, frequency, earnings) : 0;
+  const postgraduateLoan = postgraduate ? deductionPence(params.postgraduateLoan, frequency, earnings) : 0;
+  if (studentLoan === undefined || postgraduateLoan === undefined) return undefined;
+  if (plans.length > 0) {
+    if (planApplied === null) trace?.('student_loan', 'plan-not-operated-this-year');
+    else {
+      if (plans.length > 1) trace?.('student_loan', 'lowest-threshold-plan');
+      trace?.('student_loan', `plan:${planApplied}`);
+    }
+  }
+  if (postgraduate) trace?.('postgraduate_loan', 'deducted');
+  return { studentLoan, postgraduateLoan, planApplied };
+}
+
+/** Calculates the period's student and postgraduate loan deductions. */
+export function calculateStudentLoans(input: StudentLoanInput, trace?: Trace): StudentLoanResult {
+  const earnings = toPence(input.earnings);
+  if (earnings !== undefined) {
+    const result = studentLoansPence(gbParams(input.taxYear), input.frequency, input.plans, input.postgraduateLoan, earnings, trace);
+    if (result) return { studentLoan: fromPence(result.studentLoan), postgraduateLoan: fromPence(result.postgraduateLoan), planApplied: result.planApplied };
+  }
+  return calculateStudentLoansDecimal(input, trace);
 }
