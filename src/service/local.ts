@@ -3,7 +3,14 @@ import { openStore, type Store } from '../store/database.js';
 import { type Actor, type Clock, type ServiceContext, systemClock } from './context.js';
 import { createFolderObjectStore, type ObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
+import { germanPayrollUseCases } from './use-cases/germany-payroll-service.js';
 import { organizationUseCases } from './use-cases/organizations.js';
+import { employeeUseCases } from './use-cases/employees.js';
+import { bankAccountUseCases } from './use-cases/bank-accounts.js';
+import { contactUseCases } from './use-cases/contacts.js';
+import { worksiteUseCases } from './use-cases/worksites.js';
+import { sepaMandateUseCases } from './use-cases/sepa-mandates.js';
+import { addressUseCases } from './use-cases/addresses.js';
 import { transferUseCases } from './use-cases/transfer.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
@@ -15,6 +22,13 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
       if (options.ownsStore) await store.close();
     },
     ...organizationUseCases(ctx),
+    ...employeeUseCases(ctx),
+    ...bankAccountUseCases(ctx),
+    ...contactUseCases(ctx),
+    ...worksiteUseCases(ctx),
+    ...sepaMandateUseCases(ctx),
+    ...addressUseCases(ctx),
+    ...germanPayrollUseCases(ctx),
     ...transferUseCases(ctx),
   };
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerOrgCommands } from './org.js';
+import { registerRunDeCommand } from './run-de.js';
 import { registerTransferCommands } from './transfer.js';
 import { registerVerifyCommand } from './verify.js';
 
@@ -8,4 +9,5 @@ export function registerCommands(program: Command): void {
   registerOrgCommands(program);
   registerVerifyCommand(program);
   registerTransferCommands(program);
+  registerRunDeCommand(program, program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb'));
 }

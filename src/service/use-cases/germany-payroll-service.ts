@@ -1,0 +1,128 @@
+import { DomainError, fieldError } from '../../domain/errors.js';
+import { Decimal, money } from '../../domain/money.js';
+import { type DeStatutory } from '../contracts/employee.js';
+import { storedGermanPayrollInput } from '../contracts/germany-payroll-stored.js';
+import { parseOrThrow } from '../contracts/zod-issues.js';
+import { parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { calculateGermanPayroll, type GermanPayrollOptions, type GermanPayrollResponse } from './germany-payroll.js';
+
+export interface GermanPayrollUseCases {
+  /** Endpoint 20: POST /germany/payroll. A pure calculation over the request; nothing is stored. */
+  calculateGermanPayroll(body: unknown, options?: GermanPayrollOptions): Promise<GermanPayrollResponse>;
+  /** Extension: the same calculation for the stored employees of a German organization in one month. */
+  runGermanPayrollForOrganization(orgId: string, body: unknown, options?: GermanPayrollOptions): Promise<GermanPayrollResponse>;
+}
+
+interface StoredPay {
+  basis: 'salary' | 'hourly';
+  annual_salary?: string | null;
+  hourly_rate?: string | null;
+  hours_per_week?: string | null;
+}
+
+/** 13 weeks per quarter / 3 months: the usual factor turning a weekly wage into a monthly one. */
+const WEEKS_PER_MONTH = new Decimal(13).div(3);
+
+function lastDayOfMonth(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${period}-${String(day).padStart(2, '0')}`;
+}
+
+function daysInPeriod(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The month's regular pay from the stored standing pay: a twelfth of the annual salary, or hourly rate ×
+ * weekly hours × 13/3; rounded half up to the cent. An employee who starts or leaves within the month is
+ * paid for the calendar days employed (Kalendertagemethode): monthly pay × days employed / days of the month.
+ */
+export function monthlyPay(pay: StoredPay, period: string, startDate: string, leaveDate: string | null): Decimal {
+  const full = pay.basis === 'salary' ? new Decimal(pay.annual_salary ?? '0').div(12) : new Decimal(pay.hourly_rate ?? '0').times(pay.hours_per_week ?? '0').times(WEEKS_PER_MONTH);
+  const monthStart = `${period}-01`;
+  const monthEnd = lastDayOfMonth(period);
+  const from = startDate > monthStart ? startDate : monthStart;
+  const to = leaveDate && leaveDate < monthEnd ? leaveDate : monthEnd;
+  const employedDays = daysInPeriod(from, to);
+  const monthDays = daysInPeriod(monthStart, monthEnd);
+  const due = employedDays >= monthDays ? full : full.times(employedDays).div(monthDays);
+  return due.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+export function germanPayrollUseCases(ctx: ServiceContext): GermanPayrollUseCases {
+  return {
+    async calculateGermanPayroll(body, options = {}) {
+      // A calculation reads and writes no organization's data: the read scope suffices (docs/decisions.md).
+      requireScope(ctx, 'payroll:read');
+      return calculateGermanPayroll(body, options);
+    },
+
+    async runGermanPayrollForOrganization(orgId, body, options = {}) {
+      requireScope(ctx, 'payroll:read');
+      const input = parseOrThrow(storedGermanPayrollInput, body);
+      const org = await requireOrg(ctx, ctx.store.db, orgId);
+      if (org.country !== 'DE') throw fieldError(['path', 'organization_id'], `is a ${org.country} organization; German payroll needs a DE organization`, 'country_mismatch');
+      const monthStart = `${input.period}-01`;
+      const monthEnd = lastDayOfMonth(input.period);
+      let query = ctx.store.db
+        .selectFrom('employees')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('start_date', '<=', monthEnd)
+        .where((eb) => eb.or([eb('leave_date', 'is', null), eb('leave_date', '>=', monthStart)]))
+        .orderBy('id');
+      if (input.employee_ids) query = query.where('id', 'in', input.employee_ids.length > 0 ? input.employee_ids : ['\u0000']);
+      const employees = await query.execute();
+      if (input.employee_ids) {
+        const found = new Set(employees.map((e) => e.id));
+        const missing = input.employee_ids.map((id, index) => ({ id, index })).filter((e) => !found.has(e.id));
+        if (missing.length > 0) {
+          throw new DomainError('validation', 'DE.PAYROLL.EMPLOYEE_UNKNOWN', `not employed by this organization in ${input.period}: ${missing.map((m) => m.id).join(', ')}`, {
+            issues: missing.map((m) => ({ loc: ['body', 'employee_ids', m.index], msg: `employee ${m.id} is not employed by this organization in ${input.period}`, type: 'employee_unknown' })),
+          });
+        }
+      }
+      if (employees.length === 0) throw fieldError(['body', 'period'], `no employees of this organization are employed in ${input.period}`, 'no_employees');
+      const payroll_group = employees.map((employee) => {
+        const de = parseJson<DeStatutory>(employee.statutory_json);
+        const pay = parseJson<StoredPay>(employee.pay_json);
+        if (!de || !('tax_class' in de)) throw fieldError(['employees', employee.id, 'de'], 'has no German statutory data', 'statutory_missing');
+        if (!pay) throw fieldError(['employees', employee.id, 'pay'], 'has no standing pay (pay.basis with annual_salary or hourly_rate)', 'pay_missing');
+        return {
+          employee_details: {
+            employee_id: employee.id,
+            ...(employee.date_of_birth ? { year_of_birth: Number(employee.date_of_birth.slice(0, 4)), date_of_birth: employee.date_of_birth } : {}),
+            is_mini_job: de.is_mini_job,
+            mini_job_details: { pension_exemption: de.mini_job_details?.pension_exemption ?? false, flat_rate_paid_by_employee: de.mini_job_details?.flat_rate_paid_by_employee ?? false },
+            ...(de.agreed_work_hours_per_week ? { agreed_work_hours_per_week: de.agreed_work_hours_per_week } : {}),
+          },
+          tax_attributes: {
+            tax_class: de.tax_class,
+            is_factor: Boolean(de.factor),
+            ...(de.factor ? { factor: de.factor } : {}),
+            child_allowances: de.child_allowances,
+            is_church_member: de.is_church_member,
+            tax_state: de.federal_state,
+          },
+          insurance_details: {
+            ...(de.health_insurer_agency_code ? { health_insurer_agency_code: de.health_insurer_agency_code } : {}),
+            ...(de.health_insurance_additional_rate ? { health_insurance_additional_rate: de.health_insurance_additional_rate } : {}),
+            private_insurance_monthly: de.private_insurance_monthly ?? '0.00',
+            private_care_insurance_monthly: de.private_care_insurance_monthly ?? '0.00',
+            care_insurance_children: de.care_insurance_children,
+            is_parent: de.is_parent,
+            is_midi_job: de.is_midi_job,
+          },
+          pay_details: {
+            earnings: [{ earning_type: 'salary', amount: money(monthlyPay(pay, input.period, employee.start_date, employee.leave_date)), earning_frequency: 'Month', is_lumpsum: false, do_grossup: false }],
+            benefits: [],
+            deductions: [],
+            reimbursements: [],
+          },
+        };
+      });
+      return calculateGermanPayroll({ pay_cycle: 'Month', pay_date: input.pay_date ?? monthEnd, payroll_group }, options);
+    },
+  };
+}
