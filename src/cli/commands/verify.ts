@@ -1,4 +1,6 @@
+import { accessSync, constants } from 'node:fs';
 import type { Command } from 'commander';
+import { usageError } from '../runtime.js';
 import { verifyFiles } from '../../service/verify/run.js';
 import { withRuntime } from '../command-kit.js';
 import { EXIT } from '../exit-codes.js';
@@ -12,6 +14,13 @@ export function registerVerifyCommand(program: Command): void {
     .option('--quiet', 'print only the summary line')
     .action(
       withRuntime(async (runtime, files: string[], options: { quiet?: boolean }) => {
+        for (const file of files) {
+          try {
+            accessSync(file, constants.R_OK);
+          } catch {
+            throw usageError(`cannot read vector file ${file}`);
+          }
+        }
         const report = await verifyFiles(files, {
           onVector(id, ok, mismatches) {
             if (ok || options.quiet) return;
