@@ -1,0 +1,196 @@
+/**
+ * Properties (fast-check) of the GB period engine.
+ *
+ * Cumulative vs annual: twelve monthly cumulative periods of equal pay P on a suffix code (code number c) deduct
+ * in total exactly the tax due at month 12 (the cumulative basis telescopes: Σ (due_n − due_{n−1}) = due_12, and
+ * with equal pay the due never falls, so there is no refund and the 50 % limit never binds). At month 12 the
+ * pro-rating factor is 12/12, so the bands are the annual bands exactly; the only difference from an annual
+ * calculation is free pay: 12 × (month-1 free pay, rounded UP to the penny) ≥ 10c + 9, the excess δ being below
+ * 12 × 1p + 4p per complete 500 of the code (416.67 × 12 = 5000.04). For codes below 2000, δ < 24p < £1, so the
+ * whole-pound taxable pay is the annual one or £1 less, and the tax is the annual tax or less by at most one
+ * pound at the top marginal rate: 0 ≤ annual − cumulative ≤ £0.45 (rUK, Wales), £0.48 (Scotland).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal, money } from '../../../../src/domain/money.js';
+import { calculateGbPeriod, calculateGbPeriodDecimal, gbPeriodResultToWire, type GbPeriodInput } from '../../../../src/domain/gb/period.js';
+import { calculatePaye } from '../../../../src/domain/gb/paye.js';
+import { gbParams } from '../../../../src/domain/gb/params/index.js';
+import type { GbTaxYear, NiCategory, PayFrequency } from '../../../../src/domain/gb/ni/index.js';
+import type { TaxRegion } from '../../../../src/domain/gb/params/types.js';
+import type { PensionArrangement } from '../../../../src/domain/gb/pension.js';
+import type { StudentLoanPlan } from '../../../../src/domain/gb/student-loans.js';
+
+const pounds = (pence: number): Decimal => new Decimal(pence).div(100);
+const PREFIX: Record<TaxRegion, string> = { rUK: '', Scotland: 'S', Wales: 'C' };
+
+/** Annual tax from the annual figures alone: whole pounds of (pay − (10c + 9)) through the annual bands. */
+function annualTax(taxYear: GbTaxYear, region: TaxRegion, annualPay: Decimal, codeNumber: number): Decimal {
+  const freePay = codeNumber === 0 ? new Decimal(0) : new Decimal(codeNumber * 10 + 9);
+  let remaining = annualPay.minus(freePay).floor();
+  let tax = new Decimal(0);
+  for (const band of gbParams(taxYear).incomeTax[region].bands) {
+    if (remaining.lte(0)) break;
+    const slice = band.width === null || remaining.lt(band.width) ? remaining : band.width;
+    tax = tax.plus(slice.times(band.rate));
+    remaining = remaining.minus(slice);
+  }
+  return tax;
+}
+
+describe('twelve equal monthly periods on a cumulative suffix code ≈ the annual calculation', () => {
+  it('total deducted = tax due at month 12, and 0 ≤ annual − cumulative ≤ £1 × top rate', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<GbTaxYear>('2025-26', '2026-27'),
+        fc.constantFrom<TaxRegion>('rUK', 'Scotland', 'Wales'),
+        fc.integer({ min: 0, max: 1999 }),
+        fc.constantFrom('L', 'M', 'N', 'T'),
+        fc.integer({ min: 0, max: 3_000_000 }), // monthly pay in pence, up to £30,000
+        (taxYear, region, codeNumber, suffix, monthlyPence) => {
+          const code = codeNumber === 0 ? `${PREFIX[region]}0T` : `${PREFIX[region]}${codeNumber}${suffix}`;
+          const pay = pounds(monthlyPence);
+          let payToDate = new Decimal(0);
+          let taxToDate = new Decimal(0);
+          let deducted = new Decimal(0);
+          for (let month = 1; month <= 12; month += 1) {
+            const r = calculatePaye({ taxYear, frequency: 'monthly', period: month, taxCode: code, taxablePay: pay, taxablePayToDatePrevious: payToDate, taxPaidToDatePrevious: taxToDate });
+            expect(r.regulatoryLimitApplied).toBe(false);
+            expect(r.tax.isNegative() && !r.tax.isZero()).toBe(false);
+            deducted = deducted.plus(r.tax);
+            payToDate = r.taxablePayToDate;
+            taxToDate = r.taxPaidToDate;
+          }
+          expect(deducted.eq(taxToDate)).toBe(true);
+          const annual = annualTax(taxYear, region, pay.times(12), codeNumber);
+          const difference = annual.minus(deducted);
+          const topRate = region === 'Scotland' ? '0.48' : '0.45';
+          expect(difference.gte(0)).toBe(true);
+          expect(difference.lte(topRate)).toBe(true);
+          if (codeNumber === 0) expect(difference.isZero()).toBe(true);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+// Random whole periods.
+const plansArb = fc.constantFrom<readonly StudentLoanPlan[]>([], ['1'], ['2'], ['4'], ['5'], ['1', '2'], ['2', '4'], ['4', '5'], ['1', '5']);
+const pensionArb: fc.Arbitrary<PensionArrangement | null> = fc.oneof(
+  fc.constant(null),
+  fc.record({
+    method: fc.constantFrom('net_pay' as const, 'relief_at_source' as const, 'salary_sacrifice' as const),
+    basis: fc.constantFrom('qualifying_earnings' as const, 'pensionable_pay' as const),
+    employeeRate: fc.integer({ min: 0, max: 2000 }).map((bp) => new Decimal(bp).div(10000)),
+    employerRate: fc.integer({ min: 0, max: 2000 }).map((bp) => new Decimal(bp).div(10000)),
+    employeeCap: fc.option(fc.integer({ min: 0, max: 100_000 }).map(pounds), { nil: null }),
+    employerCap: fc.option(fc.integer({ min: 0, max: 100_000 }).map(pounds), { nil: null }),
+  }),
+);
+const codeArb = fc.oneof(
+  fc.tuple(fc.constantFrom('', 'S', 'C'), fc.integer({ min: 0, max: 3000 }), fc.constantFrom('L', 'M', 'N', 'T')).map(([p, n, s]) => (n === 0 ? `${p}0T` : `${p}${n}${s}`)),
+  fc.tuple(fc.constantFrom('', 'S', 'C'), fc.integer({ min: 1, max: 3000 })).map(([p, n]) => `${p}K${n}`),
+  fc.constantFrom('BR', 'D0', 'D1', 'CBR', 'CD0', 'CD1', 'SBR', 'SD0', 'SD1', 'SD2', 'SD3', 'NT'),
+);
+const FREQUENCY_PERIODS: Record<PayFrequency, number> = { weekly: 53, fortnightly: 27, four_weekly: 14, monthly: 12 };
+const periodArb: fc.Arbitrary<GbPeriodInput> = fc
+  .record({
+    taxYear: fc.constantFrom<GbTaxYear>('2025-26', '2026-27'),
+    frequency: fc.constantFrom<PayFrequency>('weekly', 'fortnightly', 'four_weekly', 'monthly'),
+    periodSeed: fc.nat(),
+    taxCode: codeArb,
+    week1Month1: fc.boolean(),
+    grossPence: fc.integer({ min: 0, max: 2_500_000 }),
+    benefitsPence: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 200_000 })),
+    previousPayPence: fc.integer({ min: 0, max: 20_000_000 }),
+    previousTaxPence: fc.integer({ min: 0, max: 8_000_000 }),
+    niCategory: fc.constantFrom<NiCategory>('A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'S', 'V', 'X', 'Z'),
+    studentLoanPlans: plansArb,
+    postgraduateLoan: fc.boolean(),
+    pension: pensionArb,
+  })
+  .map((r) => ({
+    taxYear: r.taxYear,
+    frequency: r.frequency,
+    period: 1 + (r.periodSeed % FREQUENCY_PERIODS[r.frequency]),
+    taxCode: r.taxCode,
+    week1Month1: r.week1Month1,
+    grossPay: pounds(r.grossPence),
+    payrolledBenefits: pounds(r.benefitsPence),
+    taxablePayToDatePrevious: pounds(r.previousPayPence),
+    taxPaidToDatePrevious: pounds(r.previousTaxPence),
+    niCategory: r.niCategory,
+    studentLoanPlans: r.studentLoanPlans,
+    postgraduateLoan: r.postgraduateLoan,
+    pension: r.pension,
+  }));
+
+describe('every period', () => {
+  it('NI is never negative, nor any NI earnings band', () => {
+    fc.assert(
+      fc.property(periodArb, (input) => {
+        const r = calculateGbPeriod(input);
+        for (const value of [r.employeeNi, r.employerNi, r.niEarningsAtLel, r.niEarningsLelToPt, r.niEarningsPtToUel]) expect(value.isNegative() && !value.isZero()).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('net pay = gross − salary sacrifice − tax − employee NI − loans − pension deduction; the other identities hold', () => {
+    fc.assert(
+      fc.property(periodArb, (input) => {
+        const r = calculateGbPeriod(input);
+        const sacrifice = r.salarySacrifice ?? new Decimal(0);
+        const pensionDeduction = r.pensionEmployeeDeduction ?? new Decimal(0);
+        const expected = input.grossPay.minus(sacrifice).minus(r.tax).minus(r.employeeNi).minus(r.studentLoan).minus(r.postgraduateLoan).minus(pensionDeduction);
+        expect(money(r.netPay)).toBe(money(expected));
+        const netPayContribution = input.pension?.method === 'net_pay' ? (r.pensionEmployeeGross as Decimal) : new Decimal(0);
+        expect(money(r.taxablePay)).toBe(money(input.grossPay.minus(netPayContribution).minus(sacrifice).plus(input.payrolledBenefits ?? 0)));
+        expect(money(r.niablePay)).toBe(money(input.grossPay.minus(sacrifice)));
+        expect(money(r.taxPaidToDate)).toBe(money(input.taxPaidToDatePrevious.plus(r.tax)));
+        expect(money(r.taxablePayToDate)).toBe(money(input.taxablePayToDatePrevious.plus(r.taxablePay)));
+        // Overriding limit: never more than half the relevant pay (taxable pay less payrolled benefits).
+        if (r.tax.gt(0)) expect(r.tax.lte(r.taxablePay.minus(input.payrolledBenefits ?? 0).div(2))).toBe(true);
+        // No refund except on a cumulative basis.
+        if (r.taxBasis !== 'cumulative') expect(r.tax.isNegative() && !r.tax.isZero()).toBe(false);
+        // Loans are whole pounds.
+        expect(r.studentLoan.isInteger() && r.postgraduateLoan.isInteger()).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the integer-pence kernels give exactly the Decimal rules’ results, with the same trace', () => {
+    fc.assert(
+      fc.property(periodArb, (input) => {
+        const fastSteps: string[] = [];
+        const slowSteps: string[] = [];
+        const fast = gbPeriodResultToWire(calculateGbPeriod(input, (flow, node) => fastSteps.push(`${flow}/${node}`)));
+        const slow = gbPeriodResultToWire(calculateGbPeriodDecimal(input, (flow, node) => slowSteps.push(`${flow}/${node}`)));
+        expect(fast).toEqual(slow);
+        expect(fastSteps).toEqual(slowSteps);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('sub-penny amounts take the Decimal path', () => {
+    const input: GbPeriodInput = {
+      taxYear: '2025-26',
+      frequency: 'monthly',
+      period: 1,
+      taxCode: '1257L',
+      grossPay: new Decimal('1156.255'),
+      taxablePayToDatePrevious: new Decimal(0),
+      taxPaidToDatePrevious: new Decimal(0),
+      niCategory: 'A',
+    };
+    const steps: string[] = [];
+    const r = gbPeriodResultToWire(calculateGbPeriod(input, (flow, node) => steps.push(`${flow}/${node}`)));
+    expect(r.tax).toBe('21.40');
+    expect(steps[0]).toBe('params/2025-26');
+    expect(steps).toContain('paye/basis:cumulative');
+    expect(steps.at(-1)).toBe('net_pay/gross-less-deductions');
+  });
+});
