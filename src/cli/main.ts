@@ -68,7 +68,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     code = reportError(error, argv.slice(2));
   }
-  process.exitCode = code;
+  if (code !== EXIT.ok) process.exitCode = code;
 }
 
 export { DomainError };
