@@ -341,9 +341,9 @@ class Translator {
       }
       case 'member': {
         if (e.obj.t === 'id' && e.obj.name === 'BigDecimal') {
-          if (e.name === 'ZERO') return { code: inConstant ? 'new Decimal(0)' : 'ZERO', type: 'big', prec: ATOM };
-          if (e.name === 'ONE') return { code: inConstant ? 'new Decimal(1)' : 'ONE', type: 'big', prec: ATOM };
-          if (e.name === 'ROUND_DOWN' || e.name === 'ROUND_UP') return { code: e.name, type: 'rm', prec: ATOM };
+          if (e.name === 'ZERO' || e.name === 'ONE') return { code: `BigDecimal.${e.name}`, type: 'big', prec: ATOM };
+          // Only the two modes the PAP uses exist in ./bigdecimal.ts; any other stops the translation.
+          if (e.name === 'ROUND_DOWN' || e.name === 'ROUND_UP') return { code: `BigDecimal.${e.name}`, type: 'rm', prec: ATOM };
         }
         throw new Error(`unsupported member ${JSON.stringify(e)}`);
       }
@@ -381,10 +381,7 @@ class Translator {
   }
 
   private bigLiteral(text: string, inConstant: boolean): Typed {
-    if (inConstant) {
-      const normalized = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-      return { code: normalized.includes('.') ? `new Decimal('${normalized}')` : `new Decimal(${normalized})`, type: 'big', prec: ATOM };
-    }
+    if (inConstant) return { code: literalCode(text), type: 'big', prec: ATOM };
     return { code: this.literal(text), type: 'big', prec: ATOM };
   }
 
@@ -416,9 +413,9 @@ class Translator {
       // valueOf(double) is new BigDecimal(Double.toString(d)): the literal's decimal value.
       if (arg.t === 'num') return this.bigLiteral(arg.text, inConstant);
       const value = this.expr(arg, inConstant);
-      if (value.type === 'int') return { code: `valueOf(${value.code})`, type: 'big', prec: ATOM };
-      // A double variable is held as the Decimal of its Double.toString, a long as a whole Decimal.
-      if (value.type === 'double' || value.type === 'long') return { code: value.code, type: 'big', prec: value.prec };
+      if (value.type === 'int' || value.type === 'long') return { code: `BigDecimal.valueOf(${value.code})`, type: 'big', prec: ATOM };
+      // A double variable is held as BigDecimal.valueOf(double) already (see setInputs).
+      if (value.type === 'double') return { code: value.code, type: 'big', prec: value.prec };
       throw new Error(`BigDecimal.valueOf(${value.type})`);
     }
     const recv = this.expr(e.obj, inConstant);
@@ -439,26 +436,25 @@ class Translator {
       if (!a || a.type !== 'rm') throw new Error(`${e.name}: argument ${i} must be a rounding mode`);
       return a.code;
     };
-    const chain = (method: string, arg: string): Typed => ({ code: `${this.wrap(recv, ATOM)}.${method}(${arg})`, type: 'big', prec: ATOM });
+    const chain = (call: string, type: JType = 'big'): Typed => ({ code: `${this.wrap(recv, ATOM)}.${call}`, type, prec: ATOM });
     switch (e.name) {
       case 'add':
-        return chain('plus', big(0));
       case 'subtract':
-        return chain('minus', big(0));
       case 'multiply':
-        return chain('times', big(0));
+        if (args.length === 1) return chain(`${e.name}(${big(0)})`);
+        break;
       case 'divide':
-        if (args.length === 1) return chain('div', big(0)); // exact in Java (throws if non-terminating)
-        if (args.length === 3) return { code: `divide(${recv.code}, ${big(0)}, ${int(1)}, ${rm(2)})`, type: 'big', prec: ATOM };
+        if (args.length === 1) return chain(`divide(${big(0)})`); // exact (throws if non-terminating)
+        if (args.length === 3) return chain(`divide(${big(0)}, ${int(1)}, ${rm(2)})`);
         break;
       case 'setScale':
-        if (args.length === 2) return { code: `setScale(${recv.code}, ${int(0)}, ${rm(1)})`, type: 'big', prec: ATOM };
+        if (args.length === 2) return chain(`setScale(${int(0)}, ${rm(1)})`);
         break;
       case 'compareTo':
-        if (args.length === 1) return { code: `${this.wrap(recv, ATOM)}.cmp(${big(0)})`, type: 'int', prec: ATOM };
+        if (args.length === 1) return chain(`compareTo(${big(0)})`, 'int');
         break;
       case 'longValue':
-        if (args.length === 0) return { code: `${this.wrap(recv, ATOM)}.trunc()`, type: 'long', prec: ATOM };
+        if (args.length === 0) return chain('longValue()', 'long');
         break;
     }
     throw new Error(`unsupported BigDecimal.${e.name}/${args.length}`);
@@ -495,6 +491,12 @@ class Translator {
 // ---------------------------------------------------------------------------------------------
 // Emitting the edition's module.
 // ---------------------------------------------------------------------------------------------
+
+/** The TypeScript for a BigDecimal literal: valueOf for whole numbers, parse for decimals. */
+function literalCode(text: string): string {
+  const normalized = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return normalized.includes('.') ? `BigDecimal.parse('${normalized}')` : `BigDecimal.valueOf(${normalized})`;
+}
 
 function javaType(type: string | undefined): JType {
   switch (type) {
@@ -568,7 +570,7 @@ function withComments(node: XmlElement, visit: (el: XmlElement, before: string[]
 }
 
 function tsFieldType(type: JType): string {
-  return type === 'int' ? 'number' : 'Decimal';
+  return type === 'int' ? 'number' : 'BigDecimal';
 }
 
 function tsDefault(v: Variable, tr: Translator): string {
@@ -578,8 +580,8 @@ function tsDefault(v: Variable, tr: Translator): string {
     if (!/^-?\d+$/.test(d)) throw new Error(`int default ${d}`);
     return d;
   }
-  if (d === undefined || d === '' || d === 'BigDecimal.ZERO' || d === 'new BigDecimal(0)' || d === '0' || d === '0.0') return 'ZERO';
-  if (d === '1' || d === '1.0' || d === 'BigDecimal.ONE') return 'ONE';
+  if (d === undefined || d === '' || d === 'BigDecimal.ZERO' || d === 'new BigDecimal(0)' || d === '0' || d === '0.0') return 'BigDecimal.ZERO';
+  if (d === '1' || d === '1.0' || d === 'BigDecimal.ONE') return 'BigDecimal.ONE';
   return tr.expr(JavaParser.expression(d)).code;
 }
 
@@ -628,7 +630,7 @@ export function generateEdition(xml: string): string {
     tr.constants.set(name, { name, type, value, comment: before.join('\n') });
     const code = tr.expr(JavaParser.expression(value), true);
     if (code.type !== type) throw new Error(`constant ${name}: ${code.type} is not ${type}`);
-    const tsType = type === 'big[]' ? 'readonly Decimal[]' : 'Decimal';
+    const tsType = type === 'big[]' ? 'readonly BigDecimal[]' : 'BigDecimal';
     const doc = docComment(before.join('\n'), '');
     constantsCode.push(`${doc && constantsCode.length > 0 ? '\n' : ''}${doc}const ${name}: ${tsType} = ${code.code};\n`);
   });
@@ -719,16 +721,14 @@ export function generateEdition(xml: string): string {
   out += ` * GENERATED by ./generate.ts from the BMF's XML; do not edit by hand, regenerate instead.\n`;
   for (const line of header) out += ` * ${line}\n`;
   out += ` *\n * Fields are the PAP's variables and methods its steps, with the BMF's names and comments (which cite\n`;
-  out += ` * the PAP pages). BigDecimal operations map as ./bigdecimal.ts documents; D_x_y is the hoisted\n`;
-  out += ` * constant BigDecimal.valueOf(x.y). One instance computes one case: set the inputs, call MAIN().\n */\n`;
-  const code = `${constantsCode.join('\n')}\n${methodCode.join('\n')}\n${sections.map((s) => s.vars.map((v) => tsDefault(v, tr)).join(' ')).join(' ')} decIn intIn`;
-  const helpers = ['ONE', 'ROUND_DOWN', 'ROUND_UP', 'ZERO', 'decIn', 'divide', 'intIn', 'setScale', 'valueOf'].filter((h) => new RegExp(`\\b${h}\\b`).test(code));
-  out += `import { Decimal } from '../../money.js';\n`;
-  out += `import { ${helpers.join(', ')} } from './bigdecimal.js';\n`;
+  out += ` * the PAP pages). Each expression is the XML's Java on ./bigdecimal.ts (java.math.BigDecimal semantics);\n`;
+  out += ` * D_x_y is BigDecimal.valueOf(x.y), hoisted so a calculation allocates no constants.\n`;
+  out += ` * One instance computes one case: setInputs(), MAIN(), getOutputs().\n */\n`;
+  out += `import { BigDecimal, decIn, intIn } from './bigdecimal.js';\n`;
   out += `import type { PapInput, PapOutput } from './types.js';\n\n`;
   out += `// ---- CONSTANTS ----\n\n${constantsCode.join('')}\n`;
   out += `// ---- Literal constants of the plan, hoisted so a calculation allocates none ----\n\n`;
-  for (const [name, value] of literals) out += `const ${name} = new Decimal(${value.includes('.') ? `'${value}'` : value});\n`;
+  for (const [name, value] of literals) out += `const ${name} = ${literalCode(value)};\n`;
   out += `\n/** The program name the BMF gives this edition; the \`flow\` of a trace. */\nexport const FLOW = '${flow}';\n\n`;
   out += `/** Every PAP step (METHOD) of this edition, in the order the XML defines them. */\n`;
   out += `export const STEPS = [${steps.map((s) => `'${s}'`).join(', ')}] as const;\n\n`;
@@ -755,8 +755,8 @@ export function generateEdition(xml: string): string {
     else out += `    this.${v.name} = decIn(input.${v.name}, '${v.name}');\n`;
   }
   out += `    return this;\n  }\n\n`;
-  out += `  /** The outputs of the calculation, in cents. */\n  getOutputs(): PapOutput {\n    return {\n`;
-  for (const v of outputs) out += `      ${v.name}: this.${v.name},\n`;
+  out += `  /** The outputs of the calculation, in cents, as shared Decimals. */\n  getOutputs(): PapOutput {\n    return {\n`;
+  for (const v of outputs) out += `      ${v.name}: this.${v.name}.toDecimal(),\n`;
   out += `    };\n  }\n\n`;
   out += `  // ---- The plan ----\n\n`;
   out += methodCode.join('\n');

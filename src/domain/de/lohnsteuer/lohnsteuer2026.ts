@@ -5,125 +5,125 @@
  * ITZBund Berlin
  *
  * Fields are the PAP's variables and methods its steps, with the BMF's names and comments (which cite
- * the PAP pages). BigDecimal operations map as ./bigdecimal.ts documents; D_x_y is the hoisted
- * constant BigDecimal.valueOf(x.y). One instance computes one case: set the inputs, call MAIN().
+ * the PAP pages). Each expression is the XML's Java on ./bigdecimal.ts (java.math.BigDecimal semantics);
+ * D_x_y is BigDecimal.valueOf(x.y), hoisted so a calculation allocates no constants.
+ * One instance computes one case: setInputs(), MAIN(), getOutputs().
  */
-import { Decimal } from '../../money.js';
-import { ONE, ROUND_DOWN, ROUND_UP, ZERO, decIn, divide, intIn, setScale, valueOf } from './bigdecimal.js';
+import { BigDecimal, decIn, intIn } from './bigdecimal.js';
 import type { PapInput, PapOutput } from './types.js';
 
 // ---- CONSTANTS ----
 
 /** Tabelle für die Prozentsätze des Versorgungsfreibetrags */
-const TAB1: readonly Decimal[] = [
-  new Decimal(0), new Decimal('0.4'), new Decimal('0.384'), new Decimal('0.368'), new Decimal('0.352'), new Decimal('0.336'), new Decimal('0.32'), new Decimal('0.304'),
-  new Decimal('0.288'), new Decimal('0.272'), new Decimal('0.256'), new Decimal('0.24'), new Decimal('0.224'), new Decimal('0.208'), new Decimal('0.192'), new Decimal('0.176'),
-  new Decimal('0.16'), new Decimal('0.152'), new Decimal('0.144'), new Decimal('0.14'), new Decimal('0.136'), new Decimal('0.132'), new Decimal('0.128'), new Decimal('0.124'),
-  new Decimal('0.12'), new Decimal('0.116'), new Decimal('0.112'), new Decimal('0.108'), new Decimal('0.104'), new Decimal('0.1'), new Decimal('0.096'), new Decimal('0.092'),
-  new Decimal('0.088'), new Decimal('0.084'), new Decimal('0.08'), new Decimal('0.076'), new Decimal('0.072'), new Decimal('0.068'), new Decimal('0.064'), new Decimal('0.06'),
-  new Decimal('0.056'), new Decimal('0.052'), new Decimal('0.048'), new Decimal('0.044'), new Decimal('0.04'), new Decimal('0.036'), new Decimal('0.032'), new Decimal('0.028'),
-  new Decimal('0.024'), new Decimal('0.02'), new Decimal('0.016'), new Decimal('0.012'), new Decimal('0.008'), new Decimal('0.004'), new Decimal(0),
+const TAB1: readonly BigDecimal[] = [
+  BigDecimal.ZERO, BigDecimal.parse('0.4'), BigDecimal.parse('0.384'), BigDecimal.parse('0.368'), BigDecimal.parse('0.352'), BigDecimal.parse('0.336'), BigDecimal.parse('0.32'), BigDecimal.parse('0.304'),
+  BigDecimal.parse('0.288'), BigDecimal.parse('0.272'), BigDecimal.parse('0.256'), BigDecimal.parse('0.24'), BigDecimal.parse('0.224'), BigDecimal.parse('0.208'), BigDecimal.parse('0.192'), BigDecimal.parse('0.176'),
+  BigDecimal.parse('0.16'), BigDecimal.parse('0.152'), BigDecimal.parse('0.144'), BigDecimal.parse('0.14'), BigDecimal.parse('0.136'), BigDecimal.parse('0.132'), BigDecimal.parse('0.128'), BigDecimal.parse('0.124'),
+  BigDecimal.parse('0.12'), BigDecimal.parse('0.116'), BigDecimal.parse('0.112'), BigDecimal.parse('0.108'), BigDecimal.parse('0.104'), BigDecimal.parse('0.1'), BigDecimal.parse('0.096'), BigDecimal.parse('0.092'),
+  BigDecimal.parse('0.088'), BigDecimal.parse('0.084'), BigDecimal.parse('0.08'), BigDecimal.parse('0.076'), BigDecimal.parse('0.072'), BigDecimal.parse('0.068'), BigDecimal.parse('0.064'), BigDecimal.parse('0.06'),
+  BigDecimal.parse('0.056'), BigDecimal.parse('0.052'), BigDecimal.parse('0.048'), BigDecimal.parse('0.044'), BigDecimal.parse('0.04'), BigDecimal.parse('0.036'), BigDecimal.parse('0.032'), BigDecimal.parse('0.028'),
+  BigDecimal.parse('0.024'), BigDecimal.parse('0.02'), BigDecimal.parse('0.016'), BigDecimal.parse('0.012'), BigDecimal.parse('0.008'), BigDecimal.parse('0.004'), BigDecimal.valueOf(0),
 ];
 
 /** Tabelle für die Höchstbeträge des Versorgungsfreibetrags */
-const TAB2: readonly Decimal[] = [
-  new Decimal(0), new Decimal(3000), new Decimal(2880), new Decimal(2760), new Decimal(2640), new Decimal(2520), new Decimal(2400), new Decimal(2280),
-  new Decimal(2160), new Decimal(2040), new Decimal(1920), new Decimal(1800), new Decimal(1680), new Decimal(1560), new Decimal(1440), new Decimal(1320),
-  new Decimal(1200), new Decimal(1140), new Decimal(1080), new Decimal(1050), new Decimal(1020), new Decimal(990), new Decimal(960), new Decimal(930),
-  new Decimal(900), new Decimal(870), new Decimal(840), new Decimal(810), new Decimal(780), new Decimal(750), new Decimal(720), new Decimal(690),
-  new Decimal(660), new Decimal(630), new Decimal(600), new Decimal(570), new Decimal(540), new Decimal(510), new Decimal(480), new Decimal(450),
-  new Decimal(420), new Decimal(390), new Decimal(360), new Decimal(330), new Decimal(300), new Decimal(270), new Decimal(240), new Decimal(210),
-  new Decimal(180), new Decimal(150), new Decimal(120), new Decimal(90), new Decimal(60), new Decimal(30), new Decimal(0),
+const TAB2: readonly BigDecimal[] = [
+  BigDecimal.ZERO, BigDecimal.valueOf(3000), BigDecimal.valueOf(2880), BigDecimal.valueOf(2760), BigDecimal.valueOf(2640), BigDecimal.valueOf(2520), BigDecimal.valueOf(2400), BigDecimal.valueOf(2280),
+  BigDecimal.valueOf(2160), BigDecimal.valueOf(2040), BigDecimal.valueOf(1920), BigDecimal.valueOf(1800), BigDecimal.valueOf(1680), BigDecimal.valueOf(1560), BigDecimal.valueOf(1440), BigDecimal.valueOf(1320),
+  BigDecimal.valueOf(1200), BigDecimal.valueOf(1140), BigDecimal.valueOf(1080), BigDecimal.valueOf(1050), BigDecimal.valueOf(1020), BigDecimal.valueOf(990), BigDecimal.valueOf(960), BigDecimal.valueOf(930),
+  BigDecimal.valueOf(900), BigDecimal.valueOf(870), BigDecimal.valueOf(840), BigDecimal.valueOf(810), BigDecimal.valueOf(780), BigDecimal.valueOf(750), BigDecimal.valueOf(720), BigDecimal.valueOf(690),
+  BigDecimal.valueOf(660), BigDecimal.valueOf(630), BigDecimal.valueOf(600), BigDecimal.valueOf(570), BigDecimal.valueOf(540), BigDecimal.valueOf(510), BigDecimal.valueOf(480), BigDecimal.valueOf(450),
+  BigDecimal.valueOf(420), BigDecimal.valueOf(390), BigDecimal.valueOf(360), BigDecimal.valueOf(330), BigDecimal.valueOf(300), BigDecimal.valueOf(270), BigDecimal.valueOf(240), BigDecimal.valueOf(210),
+  BigDecimal.valueOf(180), BigDecimal.valueOf(150), BigDecimal.valueOf(120), BigDecimal.valueOf(90), BigDecimal.valueOf(60), BigDecimal.valueOf(30), BigDecimal.valueOf(0),
 ];
 
 /** Tabelle für die Zuschläge zum Versorgungsfreibetrag */
-const TAB3: readonly Decimal[] = [
-  new Decimal(0), new Decimal(900), new Decimal(864), new Decimal(828), new Decimal(792), new Decimal(756), new Decimal(720), new Decimal(684),
-  new Decimal(648), new Decimal(612), new Decimal(576), new Decimal(540), new Decimal(504), new Decimal(468), new Decimal(432), new Decimal(396),
-  new Decimal(360), new Decimal(342), new Decimal(324), new Decimal(315), new Decimal(306), new Decimal(297), new Decimal(288), new Decimal(279),
-  new Decimal(270), new Decimal(261), new Decimal(252), new Decimal(243), new Decimal(234), new Decimal(225), new Decimal(216), new Decimal(207),
-  new Decimal(198), new Decimal(189), new Decimal(180), new Decimal(171), new Decimal(162), new Decimal(153), new Decimal(144), new Decimal(135),
-  new Decimal(126), new Decimal(117), new Decimal(108), new Decimal(99), new Decimal(90), new Decimal(81), new Decimal(72), new Decimal(63),
-  new Decimal(54), new Decimal(45), new Decimal(36), new Decimal(27), new Decimal(18), new Decimal(9), new Decimal(0),
+const TAB3: readonly BigDecimal[] = [
+  BigDecimal.ZERO, BigDecimal.valueOf(900), BigDecimal.valueOf(864), BigDecimal.valueOf(828), BigDecimal.valueOf(792), BigDecimal.valueOf(756), BigDecimal.valueOf(720), BigDecimal.valueOf(684),
+  BigDecimal.valueOf(648), BigDecimal.valueOf(612), BigDecimal.valueOf(576), BigDecimal.valueOf(540), BigDecimal.valueOf(504), BigDecimal.valueOf(468), BigDecimal.valueOf(432), BigDecimal.valueOf(396),
+  BigDecimal.valueOf(360), BigDecimal.valueOf(342), BigDecimal.valueOf(324), BigDecimal.valueOf(315), BigDecimal.valueOf(306), BigDecimal.valueOf(297), BigDecimal.valueOf(288), BigDecimal.valueOf(279),
+  BigDecimal.valueOf(270), BigDecimal.valueOf(261), BigDecimal.valueOf(252), BigDecimal.valueOf(243), BigDecimal.valueOf(234), BigDecimal.valueOf(225), BigDecimal.valueOf(216), BigDecimal.valueOf(207),
+  BigDecimal.valueOf(198), BigDecimal.valueOf(189), BigDecimal.valueOf(180), BigDecimal.valueOf(171), BigDecimal.valueOf(162), BigDecimal.valueOf(153), BigDecimal.valueOf(144), BigDecimal.valueOf(135),
+  BigDecimal.valueOf(126), BigDecimal.valueOf(117), BigDecimal.valueOf(108), BigDecimal.valueOf(99), BigDecimal.valueOf(90), BigDecimal.valueOf(81), BigDecimal.valueOf(72), BigDecimal.valueOf(63),
+  BigDecimal.valueOf(54), BigDecimal.valueOf(45), BigDecimal.valueOf(36), BigDecimal.valueOf(27), BigDecimal.valueOf(18), BigDecimal.valueOf(9), BigDecimal.valueOf(0),
 ];
 
 /** Tabelle für die Höchstbeträge des Altersentlastungsbetrags */
-const TAB4: readonly Decimal[] = [
-  new Decimal(0), new Decimal('0.4'), new Decimal('0.384'), new Decimal('0.368'), new Decimal('0.352'), new Decimal('0.336'), new Decimal('0.32'), new Decimal('0.304'),
-  new Decimal('0.288'), new Decimal('0.272'), new Decimal('0.256'), new Decimal('0.24'), new Decimal('0.224'), new Decimal('0.208'), new Decimal('0.192'), new Decimal('0.176'),
-  new Decimal('0.16'), new Decimal('0.152'), new Decimal('0.144'), new Decimal('0.14'), new Decimal('0.136'), new Decimal('0.132'), new Decimal('0.128'), new Decimal('0.124'),
-  new Decimal('0.12'), new Decimal('0.116'), new Decimal('0.112'), new Decimal('0.108'), new Decimal('0.104'), new Decimal('0.1'), new Decimal('0.096'), new Decimal('0.092'),
-  new Decimal('0.088'), new Decimal('0.084'), new Decimal('0.08'), new Decimal('0.076'), new Decimal('0.072'), new Decimal('0.068'), new Decimal('0.064'), new Decimal('0.06'),
-  new Decimal('0.056'), new Decimal('0.052'), new Decimal('0.048'), new Decimal('0.044'), new Decimal('0.04'), new Decimal('0.036'), new Decimal('0.032'), new Decimal('0.028'),
-  new Decimal('0.024'), new Decimal('0.02'), new Decimal('0.016'), new Decimal('0.012'), new Decimal('0.008'), new Decimal('0.004'), new Decimal(0),
+const TAB4: readonly BigDecimal[] = [
+  BigDecimal.ZERO, BigDecimal.parse('0.4'), BigDecimal.parse('0.384'), BigDecimal.parse('0.368'), BigDecimal.parse('0.352'), BigDecimal.parse('0.336'), BigDecimal.parse('0.32'), BigDecimal.parse('0.304'),
+  BigDecimal.parse('0.288'), BigDecimal.parse('0.272'), BigDecimal.parse('0.256'), BigDecimal.parse('0.24'), BigDecimal.parse('0.224'), BigDecimal.parse('0.208'), BigDecimal.parse('0.192'), BigDecimal.parse('0.176'),
+  BigDecimal.parse('0.16'), BigDecimal.parse('0.152'), BigDecimal.parse('0.144'), BigDecimal.parse('0.14'), BigDecimal.parse('0.136'), BigDecimal.parse('0.132'), BigDecimal.parse('0.128'), BigDecimal.parse('0.124'),
+  BigDecimal.parse('0.12'), BigDecimal.parse('0.116'), BigDecimal.parse('0.112'), BigDecimal.parse('0.108'), BigDecimal.parse('0.104'), BigDecimal.parse('0.1'), BigDecimal.parse('0.096'), BigDecimal.parse('0.092'),
+  BigDecimal.parse('0.088'), BigDecimal.parse('0.084'), BigDecimal.parse('0.08'), BigDecimal.parse('0.076'), BigDecimal.parse('0.072'), BigDecimal.parse('0.068'), BigDecimal.parse('0.064'), BigDecimal.parse('0.06'),
+  BigDecimal.parse('0.056'), BigDecimal.parse('0.052'), BigDecimal.parse('0.048'), BigDecimal.parse('0.044'), BigDecimal.parse('0.04'), BigDecimal.parse('0.036'), BigDecimal.parse('0.032'), BigDecimal.parse('0.028'),
+  BigDecimal.parse('0.024'), BigDecimal.parse('0.02'), BigDecimal.parse('0.016'), BigDecimal.parse('0.012'), BigDecimal.parse('0.008'), BigDecimal.parse('0.004'), BigDecimal.valueOf(0),
 ];
 
 /** Tabelle fuer die Hächstbeträge des Altersentlastungsbetrags */
-const TAB5: readonly Decimal[] = [
-  new Decimal(0), new Decimal(1900), new Decimal(1824), new Decimal(1748), new Decimal(1672), new Decimal(1596), new Decimal(1520), new Decimal(1444),
-  new Decimal(1368), new Decimal(1292), new Decimal(1216), new Decimal(1140), new Decimal(1064), new Decimal(988), new Decimal(912), new Decimal(836),
-  new Decimal(760), new Decimal(722), new Decimal(684), new Decimal(665), new Decimal(646), new Decimal(627), new Decimal(608), new Decimal(589),
-  new Decimal(570), new Decimal(551), new Decimal(532), new Decimal(513), new Decimal(494), new Decimal(475), new Decimal(456), new Decimal(437),
-  new Decimal(418), new Decimal(399), new Decimal(380), new Decimal(361), new Decimal(342), new Decimal(323), new Decimal(304), new Decimal(285),
-  new Decimal(266), new Decimal(247), new Decimal(228), new Decimal(209), new Decimal(190), new Decimal(171), new Decimal(152), new Decimal(133),
-  new Decimal(114), new Decimal(95), new Decimal(76), new Decimal(57), new Decimal(38), new Decimal(19), new Decimal(0),
+const TAB5: readonly BigDecimal[] = [
+  BigDecimal.ZERO, BigDecimal.valueOf(1900), BigDecimal.valueOf(1824), BigDecimal.valueOf(1748), BigDecimal.valueOf(1672), BigDecimal.valueOf(1596), BigDecimal.valueOf(1520), BigDecimal.valueOf(1444),
+  BigDecimal.valueOf(1368), BigDecimal.valueOf(1292), BigDecimal.valueOf(1216), BigDecimal.valueOf(1140), BigDecimal.valueOf(1064), BigDecimal.valueOf(988), BigDecimal.valueOf(912), BigDecimal.valueOf(836),
+  BigDecimal.valueOf(760), BigDecimal.valueOf(722), BigDecimal.valueOf(684), BigDecimal.valueOf(665), BigDecimal.valueOf(646), BigDecimal.valueOf(627), BigDecimal.valueOf(608), BigDecimal.valueOf(589),
+  BigDecimal.valueOf(570), BigDecimal.valueOf(551), BigDecimal.valueOf(532), BigDecimal.valueOf(513), BigDecimal.valueOf(494), BigDecimal.valueOf(475), BigDecimal.valueOf(456), BigDecimal.valueOf(437),
+  BigDecimal.valueOf(418), BigDecimal.valueOf(399), BigDecimal.valueOf(380), BigDecimal.valueOf(361), BigDecimal.valueOf(342), BigDecimal.valueOf(323), BigDecimal.valueOf(304), BigDecimal.valueOf(285),
+  BigDecimal.valueOf(266), BigDecimal.valueOf(247), BigDecimal.valueOf(228), BigDecimal.valueOf(209), BigDecimal.valueOf(190), BigDecimal.valueOf(171), BigDecimal.valueOf(152), BigDecimal.valueOf(133),
+  BigDecimal.valueOf(114), BigDecimal.valueOf(95), BigDecimal.valueOf(76), BigDecimal.valueOf(57), BigDecimal.valueOf(38), BigDecimal.valueOf(19), BigDecimal.valueOf(0),
 ];
 
 /** Zahlenkonstanten fuer im Plan oft genutzte BigDecimal Werte */
-const ZAHL1: Decimal = new Decimal(1);
-const ZAHL2: Decimal = new Decimal(2);
-const ZAHL5: Decimal = new Decimal(5);
-const ZAHL7: Decimal = new Decimal(7);
-const ZAHL12: Decimal = new Decimal(12);
-const ZAHL100: Decimal = new Decimal(100);
-const ZAHL360: Decimal = new Decimal(360);
-const ZAHL500: Decimal = new Decimal(500);
-const ZAHL700: Decimal = new Decimal(700);
-const ZAHL1000: Decimal = new Decimal(1000);
-const ZAHL10000: Decimal = new Decimal(10000);
+const ZAHL1: BigDecimal = BigDecimal.ONE;
+const ZAHL2: BigDecimal = BigDecimal.valueOf(2);
+const ZAHL5: BigDecimal = BigDecimal.valueOf(5);
+const ZAHL7: BigDecimal = BigDecimal.valueOf(7);
+const ZAHL12: BigDecimal = BigDecimal.valueOf(12);
+const ZAHL100: BigDecimal = BigDecimal.valueOf(100);
+const ZAHL360: BigDecimal = BigDecimal.valueOf(360);
+const ZAHL500: BigDecimal = BigDecimal.valueOf(500);
+const ZAHL700: BigDecimal = BigDecimal.valueOf(700);
+const ZAHL1000: BigDecimal = BigDecimal.valueOf(1000);
+const ZAHL10000: BigDecimal = BigDecimal.valueOf(10000);
 
 // ---- Literal constants of the plan, hoisted so a calculation allocates none ----
 
-const D_0_0025 = new Decimal('0.0025');
-const D_0_006 = new Decimal('0.006');
-const D_0_013 = new Decimal('0.013');
-const D_0_018 = new Decimal('0.018');
-const D_0_023 = new Decimal('0.023');
-const D_0_07 = new Decimal('0.07');
-const D_0_093 = new Decimal('0.093');
-const D_0_14 = new Decimal('0.14');
-const D_0_42 = new Decimal('0.42');
-const D_0_45 = new Decimal('0.45');
-const D_0_75 = new Decimal('0.75');
-const D_1 = new Decimal(1);
-const D_1_25 = new Decimal('1.25');
-const D_5_5 = new Decimal('5.5');
-const D_11_9 = new Decimal('11.9');
-const D_36 = new Decimal(36);
-const D_102 = new Decimal(102);
-const D_173_1 = new Decimal('173.1');
-const D_914_51 = new Decimal('914.51');
-const D_1034_87 = new Decimal('1034.87');
-const D_1230 = new Decimal(1230);
-const D_1400 = new Decimal(1400);
-const D_1900 = new Decimal(1900);
-const D_2397 = new Decimal(2397);
-const D_4260 = new Decimal(4260);
-const D_4878 = new Decimal(4878);
-const D_9756 = new Decimal(9756);
-const D_11135_63 = new Decimal('11135.63');
-const D_12348 = new Decimal(12348);
-const D_14071 = new Decimal(14071);
-const D_17799 = new Decimal(17799);
-const D_17800 = new Decimal(17800);
-const D_19470_38 = new Decimal('19470.38');
-const D_20350 = new Decimal(20350);
-const D_34939 = new Decimal(34939);
-const D_69750 = new Decimal(69750);
-const D_69879 = new Decimal(69879);
-const D_101400 = new Decimal(101400);
-const D_222260 = new Decimal(222260);
-const D_277826 = new Decimal(277826);
+const D_0_0025 = BigDecimal.parse('0.0025');
+const D_0_006 = BigDecimal.parse('0.006');
+const D_0_013 = BigDecimal.parse('0.013');
+const D_0_018 = BigDecimal.parse('0.018');
+const D_0_023 = BigDecimal.parse('0.023');
+const D_0_07 = BigDecimal.parse('0.07');
+const D_0_093 = BigDecimal.parse('0.093');
+const D_0_14 = BigDecimal.parse('0.14');
+const D_0_42 = BigDecimal.parse('0.42');
+const D_0_45 = BigDecimal.parse('0.45');
+const D_0_75 = BigDecimal.parse('0.75');
+const D_1 = BigDecimal.valueOf(1);
+const D_1_25 = BigDecimal.parse('1.25');
+const D_5_5 = BigDecimal.parse('5.5');
+const D_11_9 = BigDecimal.parse('11.9');
+const D_36 = BigDecimal.valueOf(36);
+const D_102 = BigDecimal.valueOf(102);
+const D_173_1 = BigDecimal.parse('173.1');
+const D_914_51 = BigDecimal.parse('914.51');
+const D_1034_87 = BigDecimal.parse('1034.87');
+const D_1230 = BigDecimal.valueOf(1230);
+const D_1400 = BigDecimal.valueOf(1400);
+const D_1900 = BigDecimal.valueOf(1900);
+const D_2397 = BigDecimal.valueOf(2397);
+const D_4260 = BigDecimal.valueOf(4260);
+const D_4878 = BigDecimal.valueOf(4878);
+const D_9756 = BigDecimal.valueOf(9756);
+const D_11135_63 = BigDecimal.parse('11135.63');
+const D_12348 = BigDecimal.valueOf(12348);
+const D_14071 = BigDecimal.valueOf(14071);
+const D_17799 = BigDecimal.valueOf(17799);
+const D_17800 = BigDecimal.valueOf(17800);
+const D_19470_38 = BigDecimal.parse('19470.38');
+const D_20350 = BigDecimal.valueOf(20350);
+const D_34939 = BigDecimal.valueOf(34939);
+const D_69750 = BigDecimal.valueOf(69750);
+const D_69879 = BigDecimal.valueOf(69879);
+const D_101400 = BigDecimal.valueOf(101400);
+const D_222260 = BigDecimal.valueOf(222260);
+const D_277826 = BigDecimal.valueOf(277826);
 
 /** The program name the BMF gives this edition; the `flow` of a trace. */
 export const FLOW = 'Lohnsteuer2026';
@@ -159,21 +159,21 @@ export class Lohnsteuer2026 {
    */
   ALV: number = 0;
   /** eingetragener Faktor mit drei Nachkommastellen */
-  f: Decimal = ONE;
+  f: BigDecimal = BigDecimal.ONE;
   /**
    * Jahresfreibetrag für die Ermittlung der Lohnsteuer für die sonstigen Bezüge
    * sowie für Vermögensbeteiligungen nach § 19a Absatz 1 und 4 EStG nach Maßgabe der
    * elektronischen Lohnsteuerabzugsmerkmale nach § 39e EStG oder der Eintragung
    * auf der Bescheinigung für den Lohnsteuerabzug 2026 in Cent (ggf. 0)
    */
-  JFREIB: Decimal = ZERO;
+  JFREIB: BigDecimal = BigDecimal.ZERO;
   /**
    * Jahreshinzurechnungsbetrag für die Ermittlung der Lohnsteuer für die sonstigen Bezüge
    * sowie für Vermögensbeteiligungen nach § 19a Absatz 1 und 4 EStG nach Maßgabe der
    * elektronischen Lohnsteuerabzugsmerkmale nach § 39e EStG oder der Eintragung auf der
    * Bescheinigung für den Lohnsteuerabzug 2026 in Cent (ggf. 0)
    */
-  JHINZU: Decimal = ZERO;
+  JHINZU: BigDecimal = BigDecimal.ZERO;
   /**
    * Voraussichtlicher Jahresarbeitslohn ohne sonstige Bezüge (d.h. auch ohne
    * die zu besteuernden Vorteile bei Vermögensbeteiligungen,
@@ -184,14 +184,14 @@ export class Lohnsteuer2026 {
    * so sind sie dem voraussichtlichen Jahresarbeitslohn hinzuzurechnen. Gleiches gilt für zu
    * besteuernde Vorteile bei Vermögensbeteiligungen (§ 19a Absatz 4 EStG).
    */
-  JRE4: Decimal = ZERO;
+  JRE4: BigDecimal = BigDecimal.ZERO;
   /**
    * In JRE4 enthaltene Entschädigungen nach § 24 Nummer 1 EStG und zu besteuernde
    * Vorteile bei Vermögensbeteiligungen (§ 19a Absatz 4 EStG) in Cent
    */
-  JRE4ENT: Decimal = ZERO;
+  JRE4ENT: BigDecimal = BigDecimal.ZERO;
   /** In JRE4 enthaltene Versorgungsbezüge in Cent (ggf. 0) */
-  JVBEZ: Decimal = ZERO;
+  JVBEZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Merker für die Vorsorgepauschale
    * 0 = der Arbeitnehmer ist in der gesetzlichen Rentenversicherung oder einer
@@ -207,7 +207,7 @@ export class Lohnsteuer2026 {
    * Es ist der volle Zusatzbeitragssatz anzugeben. Die Aufteilung in Arbeitnehmer- und Arbeitgeber-
    * anteil erfolgt im Programmablauf.
    */
-  KVZ: Decimal = ZERO;
+  KVZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Lohnzahlungszeitraum:
    * 1 = Jahr
@@ -221,31 +221,31 @@ export class Lohnsteuer2026 {
    * oder in der Bescheinigung für den Lohnsteuerabzug 2026 eingetragene Freibetrag für den
    * Lohnzahlungszeitraum in Cent
    */
-  LZZFREIB: Decimal = ZERO;
+  LZZFREIB: BigDecimal = BigDecimal.ZERO;
   /**
    * Der als elektronisches Lohnsteuerabzugsmerkmal für den Arbeitgeber nach § 39e EStG festgestellte
    * oder in der Bescheinigung für den Lohnsteuerabzug 2026 eingetragene Hinzurechnungsbetrag für den
    * Lohnzahlungszeitraum in Cent
    */
-  LZZHINZU: Decimal = ZERO;
+  LZZHINZU: BigDecimal = BigDecimal.ZERO;
   /**
    * Nicht zu besteuernde Vorteile bei Vermögensbeteiligungen
    * (§ 19a Absatz 1 Satz 4 EStG) in Cent
    */
-  MBV: Decimal = ZERO;
+  MBV: BigDecimal = BigDecimal.ZERO;
   /**
    * Dem Arbeitgeber mitgeteilte Beiträge des Arbeitnehmers für eine private
    * Basiskranken- bzw. Pflege-Pflichtversicherung im Sinne des
    * § 10 Absatz 1 Nummer 3 EStG in Cent; der Wert ist unabhängig vom Lohnzahlungszeitraum
    * immer als Monatsbetrag anzugeben
    */
-  PKPV: Decimal = ZERO;
+  PKPV: BigDecimal = BigDecimal.ZERO;
   /**
    * Arbeitgeberzuschuss für eine private Basiskranken- bzw. Pflege-Pflichtversicherung im
    * Sinne des § 10 Absatz 1 Nummer 3 EStG in Cent; der Wert ist unabhängig vom
    * Lohnzahlungszeitraum immer als Monatsbetrag anzugeben
    */
-  PKPVAGZ: Decimal = ZERO;
+  PKPVAGZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Krankenversicherung:
    * 0 = gesetzlich krankenversicherte Arbeitnehmer
@@ -261,7 +261,7 @@ export class Lohnsteuer2026 {
    * 3 = Beitragsabschläge für 2. bis 4. Kinder
    * 4 = Beitragsabschläge für 2. bis 5. oder mehr Kinder
    */
-  PVA: Decimal = ZERO;
+  PVA: BigDecimal = BigDecimal.ZERO;
   /**
    * 1, wenn bei der sozialen Pflegeversicherung die Besonderheiten in Sachsen zu berücksichtigen sind bzw.
    * zu berücksichtigen wären
@@ -284,22 +284,22 @@ export class Lohnsteuer2026 {
    * den Lohnsteuerabzug 2026 für den Lohnzahlungszeitraum eingetragenen Freibetrags bzw.
    * Hinzurechnungsbetrags in Cent
    */
-  RE4: Decimal = ZERO;
+  RE4: BigDecimal = BigDecimal.ZERO;
   /**
    * Sonstige Bezüge einschließlich zu besteuernde Vorteile bei Vermögensbeteiligungen und Sterbegeld bei Versorgungsbezügen sowie
    * Kapitalauszahlungen/Abfindungen, in Cent (ggf. 0)
    */
-  SONSTB: Decimal = ZERO;
+  SONSTB: BigDecimal = BigDecimal.ZERO;
   /**
    * In SONSTB enthaltene Entschädigungen nach § 24 Nummer 1 EStG sowie zu besteuernde Vorteile bei Vermögensbeteiligungen (§ 19a
    * Absatz 4 EStG), in Cent
    */
-  SONSTENT: Decimal = ZERO;
+  SONSTENT: BigDecimal = BigDecimal.ZERO;
   /**
    * Sterbegeld bei Versorgungsbezügen sowie Kapitalauszahlungen/Abfindungen
    * (in SONSTB enthalten), in Cent
    */
-  STERBE: Decimal = ZERO;
+  STERBE: BigDecimal = BigDecimal.ZERO;
   /**
    * Steuerklasse:
    * 1 = I
@@ -314,20 +314,20 @@ export class Lohnsteuer2026 {
    * In RE4 enthaltene Versorgungsbezüge in Cent (ggf. 0) ggf. unter Berücksichtigung
    * einer geänderten Bemessungsgrundlage nach  § 19 Absatz 2 Satz 10 und 11 EStG
    */
-  VBEZ: Decimal = ZERO;
+  VBEZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Versorgungsbezug im Januar 2005 bzw. für den ersten vollen Monat, wenn der
    * Versorgungsbezug erstmalig nach Januar 2005 gewährt  wurde, in Cent
    */
-  VBEZM: Decimal = ZERO;
+  VBEZM: BigDecimal = BigDecimal.ZERO;
   /**
    * Voraussichtliche Sonderzahlungen von Versorgungsbezügen im
    * Kalenderjahr des Versorgungsbeginns bei Versorgungsempfängern
    * ohne Sterbegeld, Kapitalauszahlungen/Abfindungen in Cent
    */
-  VBEZS: Decimal = ZERO;
+  VBEZS: BigDecimal = BigDecimal.ZERO;
   /** In SONSTB enthaltene Versorgungsbezüge einschließlich Sterbegeld in Cent (ggf. 0) */
-  VBS: Decimal = ZERO;
+  VBS: BigDecimal = BigDecimal.ZERO;
   /**
    * Jahr, in dem der Versorgungsbezug erstmalig gewährt wurde;
    * werden mehrere Versorgungsbezüge gezahlt, wird aus
@@ -341,7 +341,7 @@ export class Lohnsteuer2026 {
    * Zahl der Freibeträge für Kinder (eine Dezimalstelle, nur bei Steuerklassen
    * I, II, III und IV)
    */
-  ZKF: Decimal = ZERO;
+  ZKF: BigDecimal = BigDecimal.ZERO;
   /**
    * Zahl der Monate, für die Versorgungsbezüge gezahlt werden [nur
    * erforderlich bei Jahresberechnung (LZZ = 1)]
@@ -351,7 +351,7 @@ export class Lohnsteuer2026 {
   // ---- AUSGABEPARAMETER (STANDARD) ----
 
   /** Bemessungsgrundlage für die Kirchenlohnsteuer in Cent */
-  BK: Decimal = ZERO;
+  BK: BigDecimal = BigDecimal.ZERO;
   /**
    * Bemessungsgrundlage der sonstigen Bezüge  für die Kirchenlohnsteuer in Cent.
    * Hinweis: Negativbeträge, die aus nicht zu besteuernden Vorteilen bei
@@ -359,14 +359,14 @@ export class Lohnsteuer2026 {
    * (maximal bis 0). Der Sonderausgabenabzug für tatsächlich erbrachte Vorsorgeaufwendungen
    * im Rahmen der Veranlagung zur Einkommensteuer bleibt unberührt.
    */
-  BKS: Decimal = ZERO;
+  BKS: BigDecimal = BigDecimal.ZERO;
   /** Für den Lohnzahlungszeitraum einzubehaltende Lohnsteuer in Cent */
-  LSTLZZ: Decimal = ZERO;
+  LSTLZZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Für den Lohnzahlungszeitraum einzubehaltender Solidaritätszuschlag
    * in Cent
    */
-  SOLZLZZ: Decimal = ZERO;
+  SOLZLZZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Solidaritätszuschlag für sonstige Bezüge in Cent.
    * Hinweis: Negativbeträge, die aus nicht zu besteuernden Vorteilen bei
@@ -375,7 +375,7 @@ export class Lohnsteuer2026 {
    * tatsächlich erbrachte Vorsorgeaufwendungen im Rahmen der
    * Veranlagung zur Einkommensteuer bleibt unberührt.
    */
-  SOLZS: Decimal = ZERO;
+  SOLZS: BigDecimal = BigDecimal.ZERO;
   /**
    * Lohnsteuer für sonstige Bezüge in Cent
    * Hinweis: Negativbeträge, die aus nicht zu besteuernden Vorteilen bei Vermögensbeteiligungen
@@ -383,127 +383,127 @@ export class Lohnsteuer2026 {
    * Sonderausgabenabzug für tatsächlich erbrachte Vorsorgeaufwendungen im Rahmen der
    * Veranlagung zur Einkommensteuer bleibt unberührt.
    */
-  STS: Decimal = ZERO;
+  STS: BigDecimal = BigDecimal.ZERO;
 
   // ---- AUSGABEPARAMETER DBA (DBA) ----
 
   /** Verbrauchter Freibetrag bei Berechnung des laufenden Arbeitslohns, in Cent */
-  VFRB: Decimal = ZERO;
+  VFRB: BigDecimal = BigDecimal.ZERO;
   /** Verbrauchter Freibetrag bei Berechnung des voraussichtlichen Jahresarbeitslohns, in Cent */
-  VFRBS1: Decimal = ZERO;
+  VFRBS1: BigDecimal = BigDecimal.ZERO;
   /** Verbrauchter Freibetrag bei Berechnung der sonstigen Bezüge, in Cent */
-  VFRBS2: Decimal = ZERO;
+  VFRBS2: BigDecimal = BigDecimal.ZERO;
   /**
    * Für die weitergehende Berücksichtigung des Steuerfreibetrags nach dem DBA Türkei verfügbares ZVE über
    * dem Grundfreibetrag bei der Berechnung des laufenden Arbeitslohns, in Cent
    */
-  WVFRB: Decimal = ZERO;
+  WVFRB: BigDecimal = BigDecimal.ZERO;
   /**
    * Für die weitergehende Berücksichtigung des Steuerfreibetrags nach dem DBA Türkei verfügbares ZVE über dem Grundfreibetrag
    * bei der Berechnung des voraussichtlichen Jahresarbeitslohns, in Cent
    */
-  WVFRBO: Decimal = ZERO;
+  WVFRBO: BigDecimal = BigDecimal.ZERO;
   /**
    * Für die weitergehende Berücksichtigung des Steuerfreibetrags nach dem DBA Türkei verfügbares ZVE
    * über dem Grundfreibetrag bei der Berechnung der sonstigen Bezüge, in Cent
    */
-  WVFRBM: Decimal = ZERO;
+  WVFRBM: BigDecimal = BigDecimal.ZERO;
 
   // ---- INTERNE FELDER ----
 
   /** Altersentlastungsbetrag in Euro, Cent (2 Dezimalstellen) */
-  ALTE: Decimal = ZERO;
+  ALTE: BigDecimal = BigDecimal.ZERO;
   /** Arbeitnehmer-Pauschbetrag/Werbungskosten-Pauschbetrag in Euro */
-  ANP: Decimal = ZERO;
+  ANP: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf den Lohnzahlungszeitraum entfallender Anteil von Jahreswerten
    * auf ganze Cent abgerundet
    */
-  ANTEIL1: Decimal = ZERO;
+  ANTEIL1: BigDecimal = BigDecimal.ZERO;
   /** Beitragssatz des Arbeitnehmers zur Arbeitslosenversicherung (4 Dezimalstellen) */
-  AVSATZAN: Decimal = ZERO;
+  AVSATZAN: BigDecimal = BigDecimal.ZERO;
   /**
    * Beitragsbemessungsgrenze in der gesetzlichen Krankenversicherung
    * und der sozialen Pflegeversicherung in Euro
    */
-  BBGKVPV: Decimal = ZERO;
+  BBGKVPV: BigDecimal = BigDecimal.ZERO;
   /** Allgemeine Beitragsbemessungsgrenze in der allgemeinen Rentenversicherung und Arbeitslosenversicherung in Euro */
-  BBGRVALV: Decimal = ZERO;
+  BBGRVALV: BigDecimal = BigDecimal.ZERO;
   /**
    * Bemessungsgrundlage für Altersentlastungsbetrag in Euro, Cent
    * (2 Dezimalstellen)
    */
-  BMG: Decimal = ZERO;
+  BMG: BigDecimal = BigDecimal.ZERO;
   /** Differenz zwischen ST1 und ST2 in Euro */
-  DIFF: Decimal = ZERO;
+  DIFF: BigDecimal = BigDecimal.ZERO;
   /** Entlastungsbetrag für Alleinerziehende in Euro */
-  EFA: Decimal = ZERO;
+  EFA: BigDecimal = BigDecimal.ZERO;
   /** Versorgungsfreibetrag in Euro, Cent (2 Dezimalstellen) */
-  FVB: Decimal = ZERO;
+  FVB: BigDecimal = BigDecimal.ZERO;
   /**
    * Versorgungsfreibetrag in Euro, Cent (2 Dezimalstellen) für die Berechnung
    * der Lohnsteuer beim sonstigen Bezug
    */
-  FVBSO: Decimal = ZERO;
+  FVBSO: BigDecimal = BigDecimal.ZERO;
   /** Zuschlag zum Versorgungsfreibetrag in Euro */
-  FVBZ: Decimal = ZERO;
+  FVBZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Zuschlag zum Versorgungsfreibetrag in Euro für die Berechnung
    * der Lohnsteuer beim sonstigen Bezug
    */
-  FVBZSO: Decimal = ZERO;
+  FVBZSO: BigDecimal = BigDecimal.ZERO;
   /** Grundfreibetrag in Euro */
-  GFB: Decimal = ZERO;
+  GFB: BigDecimal = BigDecimal.ZERO;
   /** Maximaler Altersentlastungsbetrag in Euro */
-  HBALTE: Decimal = ZERO;
+  HBALTE: BigDecimal = BigDecimal.ZERO;
   /** Maßgeblicher maximaler Versorgungsfreibetrag in Euro, Cent (2 Dezimalstellen) */
-  HFVB: Decimal = ZERO;
+  HFVB: BigDecimal = BigDecimal.ZERO;
   /**
    * Maßgeblicher maximaler Zuschlag zum Versorgungsfreibetrag in Euro, Cent
    * (2 Dezimalstellen)
    */
-  HFVBZ: Decimal = ZERO;
+  HFVBZ: BigDecimal = BigDecimal.ZERO;
   /**
    * Maßgeblicher maximaler Zuschlag zum Versorgungsfreibetrag in Euro, Cent (2 Dezimalstellen)
    * für die Berechnung der Lohnsteuer für den sonstigen Bezug
    */
-  HFVBZSO: Decimal = ZERO;
+  HFVBZSO: BigDecimal = BigDecimal.ZERO;
   /**
    * Zwischenfeld zu X für die Berechnung der Steuer nach § 39b
    * Absatz 2 Satz 7 EStG in Euro
    */
-  HOCH: Decimal = ZERO;
+  HOCH: BigDecimal = BigDecimal.ZERO;
   /** Nummer der Tabellenwerte für Versorgungsparameter */
   J: number = 0;
   /**
    * Jahressteuer nach § 51a EStG, aus der Solidaritätszuschlag und
    * Bemessungsgrundlage für die Kirchenlohnsteuer ermittelt werden in Euro
    */
-  JBMG: Decimal = ZERO;
+  JBMG: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf einen Jahreslohn hochgerechneter LZZFREIB in Euro, Cent
    * (2 Dezimalstellen)
    */
-  JLFREIB: Decimal = ZERO;
+  JLFREIB: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf einen Jahreslohn hochgerechnete LZZHINZU in Euro, Cent
    * (2 Dezimalstellen)
    */
-  JLHINZU: Decimal = ZERO;
+  JLHINZU: BigDecimal = BigDecimal.ZERO;
   /**
    * Jahreswert, dessen Anteil für einen Lohnzahlungszeitraum in
    * UPANTEIL errechnet werden soll in Cent
    */
-  JW: Decimal = ZERO;
+  JW: BigDecimal = BigDecimal.ZERO;
   /** Nummer der Tabellenwerte für Parameter bei Altersentlastungsbetrag */
   K: number = 0;
   /** Summe der Freibeträge für Kinder in Euro */
-  KFB: Decimal = ZERO;
+  KFB: BigDecimal = BigDecimal.ZERO;
   /**
    * Beitragssatz des Arbeitnehmers zur Krankenversicherung
    * (5 Dezimalstellen)
    */
-  KVSATZAN: Decimal = ZERO;
+  KVSATZAN: BigDecimal = BigDecimal.ZERO;
   /**
    * Kennzahl für die Einkommensteuer-Tabellenart:
    * 1 = Grundtarif
@@ -511,150 +511,150 @@ export class Lohnsteuer2026 {
    */
   KZTAB: number = 0;
   /** Jahreslohnsteuer in Euro */
-  LSTJAHR: Decimal = ZERO;
+  LSTJAHR: BigDecimal = BigDecimal.ZERO;
   /** Zwischenfelder der Jahreslohnsteuer in Cent */
-  LSTOSO: Decimal = ZERO;
-  LSTSO: Decimal = ZERO;
+  LSTOSO: BigDecimal = BigDecimal.ZERO;
+  LSTSO: BigDecimal = BigDecimal.ZERO;
   /** Mindeststeuer für die Steuerklassen V und VI in Euro */
-  MIST: Decimal = ZERO;
+  MIST: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf einen Jahreswert hochgerechneter Arbeitgeberzuschuss für eine private Basiskranken-
    * bzw. Pflege-Pflichtversicherung im Sinne des § 10 Absatz 1 Nummer 3 EStG in Euro, Cent (2 Dezimalstellen)
    */
-  PKPVAGZJ: Decimal = ZERO;
+  PKPVAGZJ: BigDecimal = BigDecimal.ZERO;
   /** Beitragssatz des Arbeitnehmers zur Pflegeversicherung (6 Dezimalstellen) */
-  PVSATZAN: Decimal = ZERO;
+  PVSATZAN: BigDecimal = BigDecimal.ZERO;
   /** Beitragssatz des Arbeitnehmers in der allgemeinen gesetzlichen Rentenversicherung (4 Dezimalstellen) */
-  RVSATZAN: Decimal = ZERO;
+  RVSATZAN: BigDecimal = BigDecimal.ZERO;
   /** Rechenwert in Gleitkommadarstellung */
-  RW: Decimal = ZERO;
+  RW: BigDecimal = BigDecimal.ZERO;
   /** Sonderausgaben-Pauschbetrag in Euro */
-  SAP: Decimal = ZERO;
+  SAP: BigDecimal = BigDecimal.ZERO;
   /** Freigrenze für den Solidaritätszuschlag in Euro */
-  SOLZFREI: Decimal = ZERO;
+  SOLZFREI: BigDecimal = BigDecimal.ZERO;
   /** Solidaritätszuschlag auf die Jahreslohnsteuer in Euro, Cent (2 Dezimalstellen) */
-  SOLZJ: Decimal = ZERO;
+  SOLZJ: BigDecimal = BigDecimal.ZERO;
   /**
    * Zwischenwert für den Solidaritätszuschlag auf die Jahreslohnsteuer
    * in Euro, Cent (2 Dezimalstellen)
    */
-  SOLZMIN: Decimal = ZERO;
+  SOLZMIN: BigDecimal = BigDecimal.ZERO;
   /** Bemessungsgrundlage des Solidaritätszuschlags zur Prüfung der Freigrenze beim Solidaritätszuschlag für sonstige Bezüge in Euro */
-  SOLZSBMG: Decimal = ZERO;
+  SOLZSBMG: BigDecimal = BigDecimal.ZERO;
   /**
    * Zu versteuerndes Einkommen für die Ermittlung der
    * Bemessungsgrundlage des Solidaritätszuschlags zur Prüfung der
    * Freigrenze beim Solidaritätszuschlag für sonstige Bezüge in Euro,
    * Cent (2 Dezimalstellen)
    */
-  SOLZSZVE: Decimal = ZERO;
+  SOLZSZVE: BigDecimal = BigDecimal.ZERO;
   /** Tarifliche Einkommensteuer in Euro */
-  ST: Decimal = ZERO;
+  ST: BigDecimal = BigDecimal.ZERO;
   /** Tarifliche Einkommensteuer auf das 1,25-fache ZX in Euro */
-  ST1: Decimal = ZERO;
+  ST1: BigDecimal = BigDecimal.ZERO;
   /** Tarifliche Einkommensteuer auf das 0,75-fache ZX in Euro */
-  ST2: Decimal = ZERO;
+  ST2: BigDecimal = BigDecimal.ZERO;
   /** Bemessungsgrundlage für den Versorgungsfreibetrag in Cent */
-  VBEZB: Decimal = ZERO;
+  VBEZB: BigDecimal = BigDecimal.ZERO;
   /**
    * Bemessungsgrundlage für den Versorgungsfreibetrag in Cent für
    * den sonstigen Bezug
    */
-  VBEZBSO: Decimal = ZERO;
+  VBEZBSO: BigDecimal = BigDecimal.ZERO;
   /**
    * Zwischenfeld zu X für die Berechnung der Steuer nach § 39b
    * Absatz 2 Satz 7 EStG in Euro
    */
-  VERGL: Decimal = ZERO;
+  VERGL: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf den Höchstbetrag begrenzte Beiträge zur Arbeitslosenversicherung
    * einschließlich Kranken- und Pflegeversicherung in Euro, Cent (2 Dezimalstellen)
    */
-  VSPHB: Decimal = ZERO;
+  VSPHB: BigDecimal = BigDecimal.ZERO;
   /**
    * Vorsorgepauschale mit Teilbeträgen für die Rentenversicherung
    * sowie die gesetzliche Kranken- und soziale Pflegeversicherung nach
    * fiktiven Beträgen oder ggf. für die private Basiskrankenversicherung
    * und private Pflege-Pflichtversicherung in Euro, Cent (2 Dezimalstellen)
    */
-  VSP: Decimal = ZERO;
+  VSP: BigDecimal = BigDecimal.ZERO;
   /**
    * Vorsorgepauschale mit Teilbeträgen für die Rentenversicherung sowie auf den Höchstbetrag
    * begrenzten Teilbeträgen für die Arbeitslosen-, Kranken- und Pflegeversicherung in
    * Euro, Cent (2 Dezimalstellen)
    */
-  VSPN: Decimal = ZERO;
+  VSPN: BigDecimal = BigDecimal.ZERO;
   /**
    * Teilbetrag für die Arbeitslosenversicherung bei der Berechnung der
    * Vorsorgepauschale in Euro, Cent (2 Dezimalstellen)
    */
-  VSPALV: Decimal = ZERO;
+  VSPALV: BigDecimal = BigDecimal.ZERO;
   /**
    * Vorsorgepauschale mit Teilbeträgen für die gesetzliche Kranken- und soziale Pflegeversicherung
    * nach fiktiven Beträgen oder ggf. für die private Basiskrankenversicherung und private
    * Pflege-Pflichtversicherung in Euro, Cent (2 Dezimalstellen)
    */
-  VSPKVPV: Decimal = ZERO;
+  VSPKVPV: BigDecimal = BigDecimal.ZERO;
   /**
    * Teilbetrag für die Rentenversicherung bei der Berechnung der Vorsorgepauschale
    * in Euro, Cent (2 Dezimalstellen)
    */
-  VSPR: Decimal = ZERO;
+  VSPR: BigDecimal = BigDecimal.ZERO;
   /** Erster Grenzwert in Steuerklasse V/VI in Euro */
-  W1STKL5: Decimal = ZERO;
+  W1STKL5: BigDecimal = BigDecimal.ZERO;
   /** Zweiter Grenzwert in Steuerklasse V/VI in Euro */
-  W2STKL5: Decimal = ZERO;
+  W2STKL5: BigDecimal = BigDecimal.ZERO;
   /** Dritter Grenzwert in Steuerklasse V/VI in Euro */
-  W3STKL5: Decimal = ZERO;
+  W3STKL5: BigDecimal = BigDecimal.ZERO;
   /**
    * Zu versteuerndes Einkommen gem. § 32a Absatz 1 und 5 EStG in Euro, Cent
    * (2 Dezimalstellen)
    */
-  X: Decimal = ZERO;
+  X: BigDecimal = BigDecimal.ZERO;
   /** Gem. § 32a Absatz 1 EStG (6 Dezimalstellen) */
-  Y: Decimal = ZERO;
+  Y: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf einen Jahreslohn hochgerechnetes RE4 in Euro, Cent (2 Dezimalstellen)
    * nach Abzug der Freibeträge nach § 39 b Absatz 2 Satz 3 und 4 EStG
    */
-  ZRE4: Decimal = ZERO;
+  ZRE4: BigDecimal = BigDecimal.ZERO;
   /** Auf einen Jahreslohn hochgerechnetes RE4 in Euro, Cent (2 Dezimalstellen) */
-  ZRE4J: Decimal = ZERO;
+  ZRE4J: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf einen Jahreslohn hochgerechnetes RE4, ggf. nach Abzug der
    * Entschädigungen i.S.d. § 24 Nummer 1 EStG in Euro, Cent
    * (2 Dezimalstellen)
    */
-  ZRE4VP: Decimal = ZERO;
+  ZRE4VP: BigDecimal = BigDecimal.ZERO;
   /**
    * Zwischenfeld zu ZRE4VP für die Begrenzung auf die jeweilige
    * Beitragsbemessungsgrenze in Euro, Cent (2 Dezimalstellen)"
    */
-  ZRE4VPR: Decimal = ZERO;
+  ZRE4VPR: BigDecimal = BigDecimal.ZERO;
   /**
    * Feste Tabellenfreibeträge (ohne Vorsorgepauschale) in Euro, Cent
    * (2 Dezimalstellen)
    */
-  ZTABFB: Decimal = ZERO;
+  ZTABFB: BigDecimal = BigDecimal.ZERO;
   /**
    * Auf einen Jahreslohn hochgerechnetes VBEZ abzüglich FVB in
    * Euro, Cent (2 Dezimalstellen)
    */
-  ZVBEZ: Decimal = ZERO;
+  ZVBEZ: BigDecimal = BigDecimal.ZERO;
   /** Auf einen Jahreslohn hochgerechnetes VBEZ in Euro, Cent (2 Dezimalstellen) */
-  ZVBEZJ: Decimal = ZERO;
+  ZVBEZJ: BigDecimal = BigDecimal.ZERO;
   /** Zu versteuerndes Einkommen in Euro, Cent (2 Dezimalstellen) */
-  ZVE: Decimal = ZERO;
+  ZVE: BigDecimal = BigDecimal.ZERO;
   /**
    * Zwischenfeld zu X für die Berechnung der Steuer nach § 39b
    * Absatz 2 Satz 7 EStG in Euro
    */
-  ZX: Decimal = ZERO;
+  ZX: BigDecimal = BigDecimal.ZERO;
   /**
    * Zwischenfeld zu X für die Berechnung der Steuer nach § 39b
    * Absatz 2 Satz 7 EStG in Euro
    */
-  ZZX: Decimal = ZERO;
+  ZZX: BigDecimal = BigDecimal.ZERO;
 
   // ---- Interface ----
 
@@ -667,7 +667,7 @@ export class Lohnsteuer2026 {
     this.AJAHR = intIn(input.AJAHR, 'AJAHR');
     this.ALTER1 = intIn(input.ALTER1, 'ALTER1');
     this.ALV = intIn(input.ALV, 'ALV');
-    this.f = decIn(input.f, 'f', ONE);
+    this.f = decIn(input.f, 'f', BigDecimal.ONE);
     this.JFREIB = decIn(input.JFREIB, 'JFREIB');
     this.JHINZU = decIn(input.JHINZU, 'JHINZU');
     this.JRE4 = decIn(input.JRE4, 'JRE4');
@@ -701,21 +701,21 @@ export class Lohnsteuer2026 {
     return this;
   }
 
-  /** The outputs of the calculation, in cents. */
+  /** The outputs of the calculation, in cents, as shared Decimals. */
   getOutputs(): PapOutput {
     return {
-      BK: this.BK,
-      BKS: this.BKS,
-      LSTLZZ: this.LSTLZZ,
-      SOLZLZZ: this.SOLZLZZ,
-      SOLZS: this.SOLZS,
-      STS: this.STS,
-      VFRB: this.VFRB,
-      VFRBS1: this.VFRBS1,
-      VFRBS2: this.VFRBS2,
-      WVFRB: this.WVFRB,
-      WVFRBO: this.WVFRBO,
-      WVFRBM: this.WVFRBM,
+      BK: this.BK.toDecimal(),
+      BKS: this.BKS.toDecimal(),
+      LSTLZZ: this.LSTLZZ.toDecimal(),
+      SOLZLZZ: this.SOLZLZZ.toDecimal(),
+      SOLZS: this.SOLZS.toDecimal(),
+      STS: this.STS.toDecimal(),
+      VFRB: this.VFRB.toDecimal(),
+      VFRBS1: this.VFRBS1.toDecimal(),
+      VFRBS2: this.VFRBS2.toDecimal(),
+      WVFRB: this.WVFRB.toDecimal(),
+      WVFRBO: this.WVFRBO.toDecimal(),
+      WVFRBM: this.WVFRBM.toDecimal(),
     };
   }
 
@@ -728,7 +728,7 @@ export class Lohnsteuer2026 {
   MAIN(): void {
     this.MPARA();
     this.MRE4JL();
-    this.VBEZBSO = ZERO;
+    this.VBEZBSO = BigDecimal.ZERO;
     this.MRE4();
     this.MRE4ABZ();
     this.MBERECH();
@@ -741,16 +741,16 @@ export class Lohnsteuer2026 {
     this.AVSATZAN = D_0_013;
     this.RVSATZAN = D_0_093;
     this.BBGKVPV = D_69750;
-    this.KVSATZAN = this.KVZ.div(ZAHL2).div(ZAHL100).plus(D_0_07);
+    this.KVSATZAN = this.KVZ.divide(ZAHL2).divide(ZAHL100).add(D_0_07);
     if (this.PVS === 1) {
       this.PVSATZAN = D_0_023;
     } else {
       this.PVSATZAN = D_0_018;
     }
     if (this.PVZ === 1) {
-      this.PVSATZAN = this.PVSATZAN.plus(D_0_006);
+      this.PVSATZAN = this.PVSATZAN.add(D_0_006);
     } else {
-      this.PVSATZAN = this.PVSATZAN.minus(this.PVA.times(D_0_0025));
+      this.PVSATZAN = this.PVSATZAN.subtract(this.PVA.multiply(D_0_0025));
     }
     this.W1STKL5 = D_14071;
     this.W2STKL5 = D_34939;
@@ -762,25 +762,25 @@ export class Lohnsteuer2026 {
   /** Ermittlung des Jahresarbeitslohns nach § 39 b Absatz 2 Satz 2 EStG, PAP Seite 15 */
   MRE4JL(): void {
     if (this.LZZ === 1) {
-      this.ZRE4J = divide(this.RE4, ZAHL100, 2, ROUND_DOWN);
-      this.ZVBEZJ = divide(this.VBEZ, ZAHL100, 2, ROUND_DOWN);
-      this.JLFREIB = divide(this.LZZFREIB, ZAHL100, 2, ROUND_DOWN);
-      this.JLHINZU = divide(this.LZZHINZU, ZAHL100, 2, ROUND_DOWN);
+      this.ZRE4J = this.RE4.divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.ZVBEZJ = this.VBEZ.divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.JLFREIB = this.LZZFREIB.divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.JLHINZU = this.LZZHINZU.divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
     } else if (this.LZZ === 2) {
-      this.ZRE4J = divide(this.RE4.times(ZAHL12), ZAHL100, 2, ROUND_DOWN);
-      this.ZVBEZJ = divide(this.VBEZ.times(ZAHL12), ZAHL100, 2, ROUND_DOWN);
-      this.JLFREIB = divide(this.LZZFREIB.times(ZAHL12), ZAHL100, 2, ROUND_DOWN);
-      this.JLHINZU = divide(this.LZZHINZU.times(ZAHL12), ZAHL100, 2, ROUND_DOWN);
+      this.ZRE4J = this.RE4.multiply(ZAHL12).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.ZVBEZJ = this.VBEZ.multiply(ZAHL12).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.JLFREIB = this.LZZFREIB.multiply(ZAHL12).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.JLHINZU = this.LZZHINZU.multiply(ZAHL12).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
     } else if (this.LZZ === 3) {
-      this.ZRE4J = divide(this.RE4.times(ZAHL360), ZAHL700, 2, ROUND_DOWN);
-      this.ZVBEZJ = divide(this.VBEZ.times(ZAHL360), ZAHL700, 2, ROUND_DOWN);
-      this.JLFREIB = divide(this.LZZFREIB.times(ZAHL360), ZAHL700, 2, ROUND_DOWN);
-      this.JLHINZU = divide(this.LZZHINZU.times(ZAHL360), ZAHL700, 2, ROUND_DOWN);
+      this.ZRE4J = this.RE4.multiply(ZAHL360).divide(ZAHL700, 2, BigDecimal.ROUND_DOWN);
+      this.ZVBEZJ = this.VBEZ.multiply(ZAHL360).divide(ZAHL700, 2, BigDecimal.ROUND_DOWN);
+      this.JLFREIB = this.LZZFREIB.multiply(ZAHL360).divide(ZAHL700, 2, BigDecimal.ROUND_DOWN);
+      this.JLHINZU = this.LZZHINZU.multiply(ZAHL360).divide(ZAHL700, 2, BigDecimal.ROUND_DOWN);
     } else {
-      this.ZRE4J = divide(this.RE4.times(ZAHL360), ZAHL100, 2, ROUND_DOWN);
-      this.ZVBEZJ = divide(this.VBEZ.times(ZAHL360), ZAHL100, 2, ROUND_DOWN);
-      this.JLFREIB = divide(this.LZZFREIB.times(ZAHL360), ZAHL100, 2, ROUND_DOWN);
-      this.JLHINZU = divide(this.LZZHINZU.times(ZAHL360), ZAHL100, 2, ROUND_DOWN);
+      this.ZRE4J = this.RE4.multiply(ZAHL360).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.ZVBEZJ = this.VBEZ.multiply(ZAHL360).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.JLFREIB = this.LZZFREIB.multiply(ZAHL360).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+      this.JLHINZU = this.LZZHINZU.multiply(ZAHL360).divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
     }
     if (this.af === 0) {
       this.f = D_1;
@@ -789,11 +789,11 @@ export class Lohnsteuer2026 {
 
   /** Freibeträge für Versorgungsbezüge, Altersentlastungsbetrag (§ 39b Absatz 2 Satz 3 EStG), PAP Seite 16 */
   MRE4(): void {
-    if (this.ZVBEZJ.cmp(ZERO) === 0) {
-      this.FVBZ = ZERO;
-      this.FVB = ZERO;
-      this.FVBZSO = ZERO;
-      this.FVBSO = ZERO;
+    if (this.ZVBEZJ.compareTo(BigDecimal.ZERO) === 0) {
+      this.FVBZ = BigDecimal.ZERO;
+      this.FVB = BigDecimal.ZERO;
+      this.FVBZSO = BigDecimal.ZERO;
+      this.FVBSO = BigDecimal.ZERO;
     } else {
       if (this.VJAHR < 2006) {
         this.J = 1;
@@ -803,36 +803,36 @@ export class Lohnsteuer2026 {
         this.J = 54;
       }
       if (this.LZZ === 1) {
-        this.VBEZB = this.VBEZM.times(valueOf(this.ZMVB)).plus(this.VBEZS);
-        this.HFVB = setScale(TAB2[this.J]!.div(ZAHL12).times(valueOf(this.ZMVB)), 0, ROUND_UP);
-        this.FVBZ = setScale(TAB3[this.J]!.div(ZAHL12).times(valueOf(this.ZMVB)), 0, ROUND_UP);
+        this.VBEZB = this.VBEZM.multiply(BigDecimal.valueOf(this.ZMVB)).add(this.VBEZS);
+        this.HFVB = TAB2[this.J]!.divide(ZAHL12).multiply(BigDecimal.valueOf(this.ZMVB)).setScale(0, BigDecimal.ROUND_UP);
+        this.FVBZ = TAB3[this.J]!.divide(ZAHL12).multiply(BigDecimal.valueOf(this.ZMVB)).setScale(0, BigDecimal.ROUND_UP);
       } else {
-        this.VBEZB = setScale(this.VBEZM.times(ZAHL12).plus(this.VBEZS), 2, ROUND_DOWN);
+        this.VBEZB = this.VBEZM.multiply(ZAHL12).add(this.VBEZS).setScale(2, BigDecimal.ROUND_DOWN);
         this.HFVB = TAB2[this.J]!;
         this.FVBZ = TAB3[this.J]!;
       }
-      this.FVB = setScale(this.VBEZB.times(TAB1[this.J]!).div(ZAHL100), 2, ROUND_UP);
-      if (this.FVB.cmp(this.HFVB) === 1) {
+      this.FVB = this.VBEZB.multiply(TAB1[this.J]!).divide(ZAHL100).setScale(2, BigDecimal.ROUND_UP);
+      if (this.FVB.compareTo(this.HFVB) === 1) {
         this.FVB = this.HFVB;
       }
-      if (this.FVB.cmp(this.ZVBEZJ) === 1) {
+      if (this.FVB.compareTo(this.ZVBEZJ) === 1) {
         this.FVB = this.ZVBEZJ;
       }
-      this.FVBSO = setScale(this.FVB.plus(this.VBEZBSO.times(TAB1[this.J]!).div(ZAHL100)), 2, ROUND_UP);
-      if (this.FVBSO.cmp(TAB2[this.J]!) === 1) {
+      this.FVBSO = this.FVB.add(this.VBEZBSO.multiply(TAB1[this.J]!).divide(ZAHL100)).setScale(2, BigDecimal.ROUND_UP);
+      if (this.FVBSO.compareTo(TAB2[this.J]!) === 1) {
         this.FVBSO = TAB2[this.J]!;
       }
-      this.HFVBZSO = setScale(this.VBEZB.plus(this.VBEZBSO).div(ZAHL100).minus(this.FVBSO), 2, ROUND_DOWN);
-      this.FVBZSO = setScale(this.FVBZ.plus(this.VBEZBSO.div(ZAHL100)), 0, ROUND_UP);
-      if (this.FVBZSO.cmp(this.HFVBZSO) === 1) {
-        this.FVBZSO = setScale(this.HFVBZSO, 0, ROUND_UP);
+      this.HFVBZSO = this.VBEZB.add(this.VBEZBSO).divide(ZAHL100).subtract(this.FVBSO).setScale(2, BigDecimal.ROUND_DOWN);
+      this.FVBZSO = this.FVBZ.add(this.VBEZBSO.divide(ZAHL100)).setScale(0, BigDecimal.ROUND_UP);
+      if (this.FVBZSO.compareTo(this.HFVBZSO) === 1) {
+        this.FVBZSO = this.HFVBZSO.setScale(0, BigDecimal.ROUND_UP);
       }
-      if (this.FVBZSO.cmp(TAB3[this.J]!) === 1) {
+      if (this.FVBZSO.compareTo(TAB3[this.J]!) === 1) {
         this.FVBZSO = TAB3[this.J]!;
       }
-      this.HFVBZ = setScale(this.VBEZB.div(ZAHL100).minus(this.FVB), 2, ROUND_DOWN);
-      if (this.FVBZ.cmp(this.HFVBZ) === 1) {
-        this.FVBZ = setScale(this.HFVBZ, 0, ROUND_UP);
+      this.HFVBZ = this.VBEZB.divide(ZAHL100).subtract(this.FVB).setScale(2, BigDecimal.ROUND_DOWN);
+      if (this.FVBZ.compareTo(this.HFVBZ) === 1) {
+        this.FVBZ = this.HFVBZ.setScale(0, BigDecimal.ROUND_UP);
       }
     }
     this.MRE4ALTE();
@@ -841,7 +841,7 @@ export class Lohnsteuer2026 {
   /** Altersentlastungsbetrag (§ 39b Absatz 2 Satz 3 EStG), PAP Seite 17 */
   MRE4ALTE(): void {
     if (this.ALTER1 === 0) {
-      this.ALTE = ZERO;
+      this.ALTE = BigDecimal.ZERO;
     } else {
       if (this.AJAHR < 2006) {
         this.K = 1;
@@ -850,10 +850,10 @@ export class Lohnsteuer2026 {
       } else {
         this.K = 54;
       }
-      this.BMG = this.ZRE4J.minus(this.ZVBEZJ);
-      this.ALTE = setScale(this.BMG.times(TAB4[this.K]!), 0, ROUND_UP);
+      this.BMG = this.ZRE4J.subtract(this.ZVBEZJ);
+      this.ALTE = this.BMG.multiply(TAB4[this.K]!).setScale(0, BigDecimal.ROUND_UP);
       this.HBALTE = TAB5[this.K]!;
-      if (this.ALTE.cmp(this.HBALTE) === 1) {
+      if (this.ALTE.compareTo(this.HBALTE) === 1) {
         this.ALTE = this.HBALTE;
       }
     }
@@ -861,33 +861,33 @@ export class Lohnsteuer2026 {
 
   /** Ermittlung des Jahresarbeitslohns nach Abzug der Freibeträge nach § 39 b Absatz 2 Satz 3 und 4 EStG, PAP Seite 20 */
   MRE4ABZ(): void {
-    this.ZRE4 = setScale(this.ZRE4J.minus(this.FVB).minus(this.ALTE).minus(this.JLFREIB).plus(this.JLHINZU), 2, ROUND_DOWN);
-    if (this.ZRE4.cmp(ZERO) === -1) {
-      this.ZRE4 = ZERO;
+    this.ZRE4 = this.ZRE4J.subtract(this.FVB).subtract(this.ALTE).subtract(this.JLFREIB).add(this.JLHINZU).setScale(2, BigDecimal.ROUND_DOWN);
+    if (this.ZRE4.compareTo(BigDecimal.ZERO) === -1) {
+      this.ZRE4 = BigDecimal.ZERO;
     }
     this.ZRE4VP = this.ZRE4J;
-    this.ZVBEZ = setScale(this.ZVBEZJ.minus(this.FVB), 2, ROUND_DOWN);
-    if (this.ZVBEZ.cmp(ZERO) === -1) {
-      this.ZVBEZ = ZERO;
+    this.ZVBEZ = this.ZVBEZJ.subtract(this.FVB).setScale(2, BigDecimal.ROUND_DOWN);
+    if (this.ZVBEZ.compareTo(BigDecimal.ZERO) === -1) {
+      this.ZVBEZ = BigDecimal.ZERO;
     }
   }
 
   /** Berechnung fuer laufende Lohnzahlungszeitraueme Seite 21 */
   MBERECH(): void {
     this.MZTABFB();
-    this.VFRB = setScale(this.ANP.plus(this.FVB.plus(this.FVBZ)).times(ZAHL100), 0, ROUND_DOWN);
+    this.VFRB = this.ANP.add(this.FVB.add(this.FVBZ)).multiply(ZAHL100).setScale(0, BigDecimal.ROUND_DOWN);
     this.MLSTJAHR();
-    this.WVFRB = setScale(this.ZVE.minus(this.GFB).times(ZAHL100), 0, ROUND_DOWN);
-    if (this.WVFRB.cmp(ZERO) === -1) {
-      this.WVFRB = ZERO;
+    this.WVFRB = this.ZVE.subtract(this.GFB).multiply(ZAHL100).setScale(0, BigDecimal.ROUND_DOWN);
+    if (this.WVFRB.compareTo(BigDecimal.ZERO) === -1) {
+      this.WVFRB = BigDecimal.ZERO;
     }
-    this.LSTJAHR = setScale(this.ST.times(this.f), 0, ROUND_DOWN);
+    this.LSTJAHR = this.ST.multiply(this.f).setScale(0, BigDecimal.ROUND_DOWN);
     this.UPLSTLZZ();
-    if (this.ZKF.cmp(ZERO) === 1) {
-      this.ZTABFB = this.ZTABFB.plus(this.KFB);
+    if (this.ZKF.compareTo(BigDecimal.ZERO) === 1) {
+      this.ZTABFB = this.ZTABFB.add(this.KFB);
       this.MRE4ABZ();
       this.MLSTJAHR();
-      this.JBMG = setScale(this.ST.times(this.f), 0, ROUND_DOWN);
+      this.JBMG = this.ST.multiply(this.f).setScale(0, BigDecimal.ROUND_DOWN);
     } else {
       this.JBMG = this.LSTJAHR;
     }
@@ -896,76 +896,76 @@ export class Lohnsteuer2026 {
 
   /** Ermittlung der festen Tabellenfreibeträge (ohne Vorsorgepauschale), PAP Seite 22 */
   MZTABFB(): void {
-    this.ANP = ZERO;
-    if (this.ZVBEZ.cmp(ZERO) >= 0 && this.ZVBEZ.cmp(this.FVBZ) === -1) {
-      this.FVBZ = this.ZVBEZ.trunc();
+    this.ANP = BigDecimal.ZERO;
+    if (this.ZVBEZ.compareTo(BigDecimal.ZERO) >= 0 && this.ZVBEZ.compareTo(this.FVBZ) === -1) {
+      this.FVBZ = BigDecimal.valueOf(this.ZVBEZ.longValue());
     }
     if (this.STKL < 6) {
-      if (this.ZVBEZ.cmp(ZERO) === 1) {
-        if (this.ZVBEZ.minus(this.FVBZ).cmp(D_102) === -1) {
-          this.ANP = setScale(this.ZVBEZ.minus(this.FVBZ), 0, ROUND_UP);
+      if (this.ZVBEZ.compareTo(BigDecimal.ZERO) === 1) {
+        if (this.ZVBEZ.subtract(this.FVBZ).compareTo(D_102) === -1) {
+          this.ANP = this.ZVBEZ.subtract(this.FVBZ).setScale(0, BigDecimal.ROUND_UP);
         } else {
           this.ANP = D_102;
         }
       }
     } else {
-      this.FVBZ = ZERO;
-      this.FVBZSO = ZERO;
+      this.FVBZ = BigDecimal.ZERO;
+      this.FVBZSO = BigDecimal.ZERO;
     }
     if (this.STKL < 6) {
-      if (this.ZRE4.cmp(this.ZVBEZ) === 1) {
-        if (this.ZRE4.minus(this.ZVBEZ).cmp(D_1230) === -1) {
-          this.ANP = setScale(this.ANP.plus(this.ZRE4).minus(this.ZVBEZ), 0, ROUND_UP);
+      if (this.ZRE4.compareTo(this.ZVBEZ) === 1) {
+        if (this.ZRE4.subtract(this.ZVBEZ).compareTo(D_1230) === -1) {
+          this.ANP = this.ANP.add(this.ZRE4).subtract(this.ZVBEZ).setScale(0, BigDecimal.ROUND_UP);
         } else {
-          this.ANP = this.ANP.plus(D_1230);
+          this.ANP = this.ANP.add(D_1230);
         }
       }
     }
     this.KZTAB = 1;
     if (this.STKL === 1) {
       this.SAP = D_36;
-      this.KFB = setScale(this.ZKF.times(D_9756), 0, ROUND_DOWN);
+      this.KFB = this.ZKF.multiply(D_9756).setScale(0, BigDecimal.ROUND_DOWN);
     } else if (this.STKL === 2) {
       this.EFA = D_4260;
       this.SAP = D_36;
-      this.KFB = setScale(this.ZKF.times(D_9756), 0, ROUND_DOWN);
+      this.KFB = this.ZKF.multiply(D_9756).setScale(0, BigDecimal.ROUND_DOWN);
     } else if (this.STKL === 3) {
       this.KZTAB = 2;
       this.SAP = D_36;
-      this.KFB = setScale(this.ZKF.times(D_9756), 0, ROUND_DOWN);
+      this.KFB = this.ZKF.multiply(D_9756).setScale(0, BigDecimal.ROUND_DOWN);
     } else if (this.STKL === 4) {
       this.SAP = D_36;
-      this.KFB = setScale(this.ZKF.times(D_4878), 0, ROUND_DOWN);
+      this.KFB = this.ZKF.multiply(D_4878).setScale(0, BigDecimal.ROUND_DOWN);
     } else if (this.STKL === 5) {
       this.SAP = D_36;
-      this.KFB = ZERO;
+      this.KFB = BigDecimal.ZERO;
     } else {
-      this.KFB = ZERO;
+      this.KFB = BigDecimal.ZERO;
     }
-    this.ZTABFB = setScale(this.EFA.plus(this.ANP).plus(this.SAP).plus(this.FVBZ), 2, ROUND_DOWN);
+    this.ZTABFB = this.EFA.add(this.ANP).add(this.SAP).add(this.FVBZ).setScale(2, BigDecimal.ROUND_DOWN);
   }
 
   /** Ermittlung Jahreslohnsteuer, PAP Seite 23 */
   MLSTJAHR(): void {
     this.UPEVP();
-    this.ZVE = this.ZRE4.minus(this.ZTABFB).minus(this.VSP);
+    this.ZVE = this.ZRE4.subtract(this.ZTABFB).subtract(this.VSP);
     this.UPMLST();
   }
 
   /** PAP Seite 24 */
   UPLSTLZZ(): void {
-    this.JW = this.LSTJAHR.times(ZAHL100);
+    this.JW = this.LSTJAHR.multiply(ZAHL100);
     this.UPANTEIL();
     this.LSTLZZ = this.ANTEIL1;
   }
 
   /** PAP Seite 25 */
   UPMLST(): void {
-    if (this.ZVE.cmp(ZAHL1) === -1) {
-      this.ZVE = ZERO;
-      this.X = ZERO;
+    if (this.ZVE.compareTo(ZAHL1) === -1) {
+      this.ZVE = BigDecimal.ZERO;
+      this.X = BigDecimal.ZERO;
     } else {
-      this.X = setScale(this.ZVE.div(valueOf(this.KZTAB)), 0, ROUND_DOWN);
+      this.X = this.ZVE.divide(BigDecimal.valueOf(this.KZTAB)).setScale(0, BigDecimal.ROUND_DOWN);
     }
     if (this.STKL < 5) {
       this.UPTAB26();
@@ -977,14 +977,14 @@ export class Lohnsteuer2026 {
   /** Vorsorgepauschale (§ 39b Absatz 2 Satz 5 Nummer 3 EStG) PAP Seite 26 */
   UPEVP(): void {
     if (this.KRV === 1) {
-      this.VSPR = ZERO;
+      this.VSPR = BigDecimal.ZERO;
     } else {
-      if (this.ZRE4VP.cmp(this.BBGRVALV) === 1) {
+      if (this.ZRE4VP.compareTo(this.BBGRVALV) === 1) {
         this.ZRE4VPR = this.BBGRVALV;
       } else {
         this.ZRE4VPR = this.ZRE4VP;
       }
-      this.VSPR = setScale(this.ZRE4VPR.times(this.RVSATZAN), 2, ROUND_DOWN);
+      this.VSPR = this.ZRE4VPR.multiply(this.RVSATZAN).setScale(2, BigDecimal.ROUND_DOWN);
     }
     this.MVSPKVPV();
     if (this.ALV === 1) {
@@ -998,42 +998,42 @@ export class Lohnsteuer2026 {
 
   /** Vorsorgepauschale (§ 39b Absatz 2 Satz 5 Nummer 3 Buchstaben b bis d EStG), PAP Seite 27 */
   MVSPKVPV(): void {
-    if (this.ZRE4VP.cmp(this.BBGKVPV) === 1) {
+    if (this.ZRE4VP.compareTo(this.BBGKVPV) === 1) {
       this.ZRE4VPR = this.BBGKVPV;
     } else {
       this.ZRE4VPR = this.ZRE4VP;
     }
     if (this.PKV > 0) {
       if (this.STKL === 6) {
-        this.VSPKVPV = ZERO;
+        this.VSPKVPV = BigDecimal.ZERO;
       } else {
-        this.PKPVAGZJ = setScale(this.PKPVAGZ.times(ZAHL12).div(ZAHL100), 2, ROUND_DOWN);
-        this.VSPKVPV = setScale(this.PKPV.times(ZAHL12).div(ZAHL100), 2, ROUND_DOWN);
-        this.VSPKVPV = this.VSPKVPV.minus(this.PKPVAGZJ);
-        if (this.VSPKVPV.cmp(ZERO) === -1) {
-          this.VSPKVPV = ZERO;
+        this.PKPVAGZJ = this.PKPVAGZ.multiply(ZAHL12).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+        this.VSPKVPV = this.PKPV.multiply(ZAHL12).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+        this.VSPKVPV = this.VSPKVPV.subtract(this.PKPVAGZJ);
+        if (this.VSPKVPV.compareTo(BigDecimal.ZERO) === -1) {
+          this.VSPKVPV = BigDecimal.ZERO;
         }
       }
     } else {
-      this.VSPKVPV = setScale(this.ZRE4VPR.times(this.KVSATZAN.plus(this.PVSATZAN)), 2, ROUND_DOWN);
+      this.VSPKVPV = this.ZRE4VPR.multiply(this.KVSATZAN.add(this.PVSATZAN)).setScale(2, BigDecimal.ROUND_DOWN);
     }
-    this.VSP = setScale(this.VSPKVPV.plus(this.VSPR), 0, ROUND_UP);
+    this.VSP = this.VSPKVPV.add(this.VSPR).setScale(0, BigDecimal.ROUND_UP);
   }
 
   /** Höchstbetragsberechnung zur Arbeitslosenversicherung (§ 39b Absatz 2 Satz 5 Nummer 3 Buchstabe e EStG), PAP Seite 28 */
   MVSPHB(): void {
-    if (this.ZRE4VP.cmp(this.BBGRVALV) === 1) {
+    if (this.ZRE4VP.compareTo(this.BBGRVALV) === 1) {
       this.ZRE4VPR = this.BBGRVALV;
     } else {
       this.ZRE4VPR = this.ZRE4VP;
     }
-    this.VSPALV = setScale(this.AVSATZAN.times(this.ZRE4VPR), 2, ROUND_DOWN);
-    this.VSPHB = setScale(this.VSPALV.plus(this.VSPKVPV), 2, ROUND_DOWN);
-    if (this.VSPHB.cmp(D_1900) === 1) {
+    this.VSPALV = this.AVSATZAN.multiply(this.ZRE4VPR).setScale(2, BigDecimal.ROUND_DOWN);
+    this.VSPHB = this.VSPALV.add(this.VSPKVPV).setScale(2, BigDecimal.ROUND_DOWN);
+    if (this.VSPHB.compareTo(D_1900) === 1) {
       this.VSPHB = D_1900;
     }
-    this.VSPN = setScale(this.VSPR.plus(this.VSPHB), 0, ROUND_UP);
-    if (this.VSPN.cmp(this.VSP) === 1) {
+    this.VSPN = this.VSPR.add(this.VSPHB).setScale(0, BigDecimal.ROUND_UP);
+    if (this.VSPN.compareTo(this.VSP) === 1) {
       this.VSP = this.VSPN;
     }
   }
@@ -1041,24 +1041,24 @@ export class Lohnsteuer2026 {
   /** Lohnsteuer fuer die Steuerklassen V und VI (§ 39b Absatz 2 Satz 7 EStG), PAP Seite 29 */
   MST5_6(): void {
     this.ZZX = this.X;
-    if (this.ZZX.cmp(this.W2STKL5) === 1) {
+    if (this.ZZX.compareTo(this.W2STKL5) === 1) {
       this.ZX = this.W2STKL5;
       this.UP5_6();
-      if (this.ZZX.cmp(this.W3STKL5) === 1) {
-        this.ST = setScale(this.ST.plus(this.W3STKL5.minus(this.W2STKL5).times(D_0_42)), 0, ROUND_DOWN);
-        this.ST = setScale(this.ST.plus(this.ZZX.minus(this.W3STKL5).times(D_0_45)), 0, ROUND_DOWN);
+      if (this.ZZX.compareTo(this.W3STKL5) === 1) {
+        this.ST = this.ST.add(this.W3STKL5.subtract(this.W2STKL5).multiply(D_0_42)).setScale(0, BigDecimal.ROUND_DOWN);
+        this.ST = this.ST.add(this.ZZX.subtract(this.W3STKL5).multiply(D_0_45)).setScale(0, BigDecimal.ROUND_DOWN);
       } else {
-        this.ST = setScale(this.ST.plus(this.ZZX.minus(this.W2STKL5).times(D_0_42)), 0, ROUND_DOWN);
+        this.ST = this.ST.add(this.ZZX.subtract(this.W2STKL5).multiply(D_0_42)).setScale(0, BigDecimal.ROUND_DOWN);
       }
     } else {
       this.ZX = this.ZZX;
       this.UP5_6();
-      if (this.ZZX.cmp(this.W1STKL5) === 1) {
+      if (this.ZZX.compareTo(this.W1STKL5) === 1) {
         this.VERGL = this.ST;
         this.ZX = this.W1STKL5;
         this.UP5_6();
-        this.HOCH = setScale(this.ST.plus(this.ZZX.minus(this.W1STKL5).times(D_0_42)), 0, ROUND_DOWN);
-        if (this.HOCH.cmp(this.VERGL) === -1) {
+        this.HOCH = this.ST.add(this.ZZX.subtract(this.W1STKL5).multiply(D_0_42)).setScale(0, BigDecimal.ROUND_DOWN);
+        if (this.HOCH.compareTo(this.VERGL) === -1) {
           this.ST = this.HOCH;
         } else {
           this.ST = this.VERGL;
@@ -1069,15 +1069,15 @@ export class Lohnsteuer2026 {
 
   /** Unterprogramm zur Lohnsteuer fuer die Steuerklassen V und VI (§ 39b Absatz 2 Satz 7 EStG), PAP Seite 30 */
   UP5_6(): void {
-    this.X = setScale(this.ZX.times(D_1_25), 0, ROUND_DOWN);
+    this.X = this.ZX.multiply(D_1_25).setScale(0, BigDecimal.ROUND_DOWN);
     this.UPTAB26();
     this.ST1 = this.ST;
-    this.X = setScale(this.ZX.times(D_0_75), 0, ROUND_DOWN);
+    this.X = this.ZX.multiply(D_0_75).setScale(0, BigDecimal.ROUND_DOWN);
     this.UPTAB26();
     this.ST2 = this.ST;
-    this.DIFF = this.ST1.minus(this.ST2).times(ZAHL2);
-    this.MIST = setScale(this.ZX.times(D_0_14), 0, ROUND_DOWN);
-    if (this.MIST.cmp(this.DIFF) === 1) {
+    this.DIFF = this.ST1.subtract(this.ST2).multiply(ZAHL2);
+    this.MIST = this.ZX.multiply(D_0_14).setScale(0, BigDecimal.ROUND_DOWN);
+    if (this.MIST.compareTo(this.DIFF) === 1) {
       this.ST = this.MIST;
     } else {
       this.ST = this.DIFF;
@@ -1086,25 +1086,25 @@ export class Lohnsteuer2026 {
 
   /** Solidaritätszuschlag, PAP Seite 31 */
   MSOLZ(): void {
-    this.SOLZFREI = this.SOLZFREI.times(valueOf(this.KZTAB));
-    if (this.JBMG.cmp(this.SOLZFREI) === 1) {
-      this.SOLZJ = setScale(this.JBMG.times(D_5_5).div(ZAHL100), 2, ROUND_DOWN);
-      this.SOLZMIN = setScale(this.JBMG.minus(this.SOLZFREI).times(D_11_9).div(ZAHL100), 2, ROUND_DOWN);
-      if (this.SOLZMIN.cmp(this.SOLZJ) === -1) {
+    this.SOLZFREI = this.SOLZFREI.multiply(BigDecimal.valueOf(this.KZTAB));
+    if (this.JBMG.compareTo(this.SOLZFREI) === 1) {
+      this.SOLZJ = this.JBMG.multiply(D_5_5).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+      this.SOLZMIN = this.JBMG.subtract(this.SOLZFREI).multiply(D_11_9).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+      if (this.SOLZMIN.compareTo(this.SOLZJ) === -1) {
         this.SOLZJ = this.SOLZMIN;
       }
-      this.JW = setScale(this.SOLZJ.times(ZAHL100), 0, ROUND_DOWN);
+      this.JW = this.SOLZJ.multiply(ZAHL100).setScale(0, BigDecimal.ROUND_DOWN);
       this.UPANTEIL();
       this.SOLZLZZ = this.ANTEIL1;
     } else {
-      this.SOLZLZZ = ZERO;
+      this.SOLZLZZ = BigDecimal.ZERO;
     }
     if (this.R > 0) {
-      this.JW = this.JBMG.times(ZAHL100);
+      this.JW = this.JBMG.multiply(ZAHL100);
       this.UPANTEIL();
       this.BK = this.ANTEIL1;
     } else {
-      this.BK = ZERO;
+      this.BK = BigDecimal.ZERO;
     }
   }
 
@@ -1113,11 +1113,11 @@ export class Lohnsteuer2026 {
     if (this.LZZ === 1) {
       this.ANTEIL1 = this.JW;
     } else if (this.LZZ === 2) {
-      this.ANTEIL1 = divide(this.JW, ZAHL12, 0, ROUND_DOWN);
+      this.ANTEIL1 = this.JW.divide(ZAHL12, 0, BigDecimal.ROUND_DOWN);
     } else if (this.LZZ === 3) {
-      this.ANTEIL1 = divide(this.JW.times(ZAHL7), ZAHL360, 0, ROUND_DOWN);
+      this.ANTEIL1 = this.JW.multiply(ZAHL7).divide(ZAHL360, 0, BigDecimal.ROUND_DOWN);
     } else {
-      this.ANTEIL1 = divide(this.JW, ZAHL360, 0, ROUND_DOWN);
+      this.ANTEIL1 = this.JW.divide(ZAHL360, 0, BigDecimal.ROUND_DOWN);
     }
   }
 
@@ -1127,105 +1127,105 @@ export class Lohnsteuer2026 {
     if (this.ZMVB === 0) {
       this.ZMVB = 12;
     }
-    if (this.SONSTB.cmp(ZERO) === 0 && this.MBV.cmp(ZERO) === 0) {
-      this.LSTSO = ZERO;
-      this.STS = ZERO;
-      this.SOLZS = ZERO;
-      this.BKS = ZERO;
+    if (this.SONSTB.compareTo(BigDecimal.ZERO) === 0 && this.MBV.compareTo(BigDecimal.ZERO) === 0) {
+      this.LSTSO = BigDecimal.ZERO;
+      this.STS = BigDecimal.ZERO;
+      this.SOLZS = BigDecimal.ZERO;
+      this.BKS = BigDecimal.ZERO;
     } else {
       this.MOSONST();
-      this.ZRE4J = setScale(this.JRE4.plus(this.SONSTB).div(ZAHL100), 2, ROUND_DOWN);
-      this.ZVBEZJ = setScale(this.JVBEZ.plus(this.VBS).div(ZAHL100), 2, ROUND_DOWN);
+      this.ZRE4J = this.JRE4.add(this.SONSTB).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+      this.ZVBEZJ = this.JVBEZ.add(this.VBS).divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
       this.VBEZBSO = this.STERBE;
       this.MRE4SONST();
       this.MLSTJAHR();
-      this.WVFRBM = setScale(this.ZVE.minus(this.GFB).times(ZAHL100), 2, ROUND_DOWN);
-      if (this.WVFRBM.cmp(ZERO) === -1) { // WVFRBM < 0
-        this.WVFRBM = ZERO;
+      this.WVFRBM = this.ZVE.subtract(this.GFB).multiply(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+      if (this.WVFRBM.compareTo(BigDecimal.ZERO) === -1) { // WVFRBM < 0
+        this.WVFRBM = BigDecimal.ZERO;
       }
-      this.LSTSO = this.ST.times(ZAHL100);
+      this.LSTSO = this.ST.multiply(ZAHL100);
       // lt. PAP:  "Hinweis: negative Zahlen werden nach ihrem Betrag gerundet!"
       // Fallunterscheidung bzgl. negativer Zahlen nicht nötig, da die Java-Klasse BigDecimal.ROUND_DOWN
       // die Ziffer und nicht die Zahl abrundet, also aus -4.5 wird -4 und aus 4.5 wird 4
-      this.STS = divide(this.LSTSO.minus(this.LSTOSO).times(this.f), ZAHL100, 0, ROUND_DOWN).times(ZAHL100);
+      this.STS = this.LSTSO.subtract(this.LSTOSO).multiply(this.f).divide(ZAHL100, 0, BigDecimal.ROUND_DOWN).multiply(ZAHL100);
       this.STSMIN();
     }
   }
 
   /** PAP Seite 34 */
   STSMIN(): void {
-    if (this.STS.cmp(ZERO) === -1) {
-      if (this.MBV.cmp(ZERO) === 0) {
+    if (this.STS.compareTo(BigDecimal.ZERO) === -1) {
+      if (this.MBV.compareTo(BigDecimal.ZERO) === 0) {
         // NOP
       } else {
-        this.LSTLZZ = this.LSTLZZ.plus(this.STS);
-        if (this.LSTLZZ.cmp(ZERO) === -1) {
-          this.LSTLZZ = ZERO;
+        this.LSTLZZ = this.LSTLZZ.add(this.STS);
+        if (this.LSTLZZ.compareTo(BigDecimal.ZERO) === -1) {
+          this.LSTLZZ = BigDecimal.ZERO;
         }
-        this.SOLZLZZ = setScale(this.SOLZLZZ.plus(this.STS.times(D_5_5.div(ZAHL100))), 0, ROUND_DOWN);
-        if (this.SOLZLZZ.cmp(ZERO) === -1) {
-          this.SOLZLZZ = ZERO;
+        this.SOLZLZZ = this.SOLZLZZ.add(this.STS.multiply(D_5_5.divide(ZAHL100))).setScale(0, BigDecimal.ROUND_DOWN);
+        if (this.SOLZLZZ.compareTo(BigDecimal.ZERO) === -1) {
+          this.SOLZLZZ = BigDecimal.ZERO;
         }
-        this.BK = this.BK.plus(this.STS);
-        if (this.BK.cmp(ZERO) === -1) {
-          this.BK = ZERO;
+        this.BK = this.BK.add(this.STS);
+        if (this.BK.compareTo(BigDecimal.ZERO) === -1) {
+          this.BK = BigDecimal.ZERO;
         }
       }
-      this.STS = ZERO;
-      this.SOLZS = ZERO;
+      this.STS = BigDecimal.ZERO;
+      this.SOLZS = BigDecimal.ZERO;
     } else {
       this.MSOLZSTS();
     }
     if (this.R > 0) {
       this.BKS = this.STS;
     } else {
-      this.BKS = ZERO;
+      this.BKS = BigDecimal.ZERO;
     }
   }
 
   /** Berechnung des SolZ auf sonstige Bezüge, PAP Seite 35 */
   MSOLZSTS(): void {
-    if (this.ZKF.cmp(ZERO) === 1) {
-      this.SOLZSZVE = this.ZVE.minus(this.KFB);
+    if (this.ZKF.compareTo(BigDecimal.ZERO) === 1) {
+      this.SOLZSZVE = this.ZVE.subtract(this.KFB);
     } else {
       this.SOLZSZVE = this.ZVE;
     }
-    if (this.SOLZSZVE.cmp(ONE) === -1) {
-      this.SOLZSZVE = ZERO;
-      this.X = ZERO;
+    if (this.SOLZSZVE.compareTo(BigDecimal.ONE) === -1) {
+      this.SOLZSZVE = BigDecimal.ZERO;
+      this.X = BigDecimal.ZERO;
     } else {
-      this.X = divide(this.SOLZSZVE, valueOf(this.KZTAB), 0, ROUND_DOWN);
+      this.X = this.SOLZSZVE.divide(BigDecimal.valueOf(this.KZTAB), 0, BigDecimal.ROUND_DOWN);
     }
     if (this.STKL < 5) {
       this.UPTAB26();
     } else {
       this.MST5_6();
     }
-    this.SOLZSBMG = setScale(this.ST.times(this.f), 0, ROUND_DOWN);
-    if (this.SOLZSBMG.cmp(this.SOLZFREI) === 1) {
-      this.SOLZS = divide(this.STS.times(D_5_5), ZAHL100, 0, ROUND_DOWN);
+    this.SOLZSBMG = this.ST.multiply(this.f).setScale(0, BigDecimal.ROUND_DOWN);
+    if (this.SOLZSBMG.compareTo(this.SOLZFREI) === 1) {
+      this.SOLZS = this.STS.multiply(D_5_5).divide(ZAHL100, 0, BigDecimal.ROUND_DOWN);
     } else {
-      this.SOLZS = ZERO;
+      this.SOLZS = BigDecimal.ZERO;
     }
   }
 
   /** Sonderberechnung ohne sonstige Bezüge für Berechnung bei sonstigen Bezügen, PAP Seite 36 */
   MOSONST(): void {
-    this.ZRE4J = setScale(this.JRE4.div(ZAHL100), 2, ROUND_DOWN);
-    this.ZVBEZJ = setScale(this.JVBEZ.div(ZAHL100), 2, ROUND_DOWN);
-    this.JLFREIB = divide(this.JFREIB, ZAHL100, 2, ROUND_DOWN);
-    this.JLHINZU = divide(this.JHINZU, ZAHL100, 2, ROUND_DOWN);
+    this.ZRE4J = this.JRE4.divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+    this.ZVBEZJ = this.JVBEZ.divide(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+    this.JLFREIB = this.JFREIB.divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
+    this.JLHINZU = this.JHINZU.divide(ZAHL100, 2, BigDecimal.ROUND_DOWN);
     this.MRE4();
     this.MRE4ABZ();
-    this.ZRE4VP = this.ZRE4VP.minus(this.JRE4ENT.div(ZAHL100));
+    this.ZRE4VP = this.ZRE4VP.subtract(this.JRE4ENT.divide(ZAHL100));
     this.MZTABFB();
-    this.VFRBS1 = setScale(this.ANP.plus(this.FVB.plus(this.FVBZ)).times(ZAHL100), 2, ROUND_DOWN);
+    this.VFRBS1 = this.ANP.add(this.FVB.add(this.FVBZ)).multiply(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
     this.MLSTJAHR();
-    this.WVFRBO = setScale(this.ZVE.minus(this.GFB).times(ZAHL100), 2, ROUND_DOWN);
-    if (this.WVFRBO.cmp(ZERO) === -1) {
-      this.WVFRBO = ZERO;
+    this.WVFRBO = this.ZVE.subtract(this.GFB).multiply(ZAHL100).setScale(2, BigDecimal.ROUND_DOWN);
+    if (this.WVFRBO.compareTo(BigDecimal.ZERO) === -1) {
+      this.WVFRBO = BigDecimal.ZERO;
     }
-    this.LSTOSO = this.ST.times(ZAHL100);
+    this.LSTOSO = this.ST.multiply(ZAHL100);
   }
 
   /** Sonderberechnung mit sonstigen Bezüge für Berechnung bei sonstigen Bezügen, PAP Seite 37 */
@@ -1233,32 +1233,32 @@ export class Lohnsteuer2026 {
     this.MRE4();
     this.FVB = this.FVBSO;
     this.MRE4ABZ();
-    this.ZRE4VP = this.ZRE4VP.plus(this.MBV.div(ZAHL100)).minus(this.JRE4ENT.div(ZAHL100)).minus(this.SONSTENT.div(ZAHL100));
+    this.ZRE4VP = this.ZRE4VP.add(this.MBV.divide(ZAHL100)).subtract(this.JRE4ENT.divide(ZAHL100)).subtract(this.SONSTENT.divide(ZAHL100));
     this.FVBZ = this.FVBZSO;
     this.MZTABFB();
-    this.VFRBS2 = this.ANP.plus(this.FVB).plus(this.FVBZ).times(ZAHL100).minus(this.VFRBS1);
+    this.VFRBS2 = this.ANP.add(this.FVB).add(this.FVBZ).multiply(ZAHL100).subtract(this.VFRBS1);
   }
 
   /** Tarifliche Einkommensteuer §32a EStG, PAP Seite 38 */
   UPTAB26(): void {
-    if (this.X.cmp(this.GFB.plus(ZAHL1)) === -1) {
-      this.ST = ZERO;
-    } else if (this.X.cmp(D_17800) === -1) {
-      this.Y = divide(this.X.minus(this.GFB), ZAHL10000, 6, ROUND_DOWN);
-      this.RW = this.Y.times(D_914_51);
-      this.RW = this.RW.plus(D_1400);
-      this.ST = setScale(this.RW.times(this.Y), 0, ROUND_DOWN);
-    } else if (this.X.cmp(D_69879) === -1) {
-      this.Y = divide(this.X.minus(D_17799), ZAHL10000, 6, ROUND_DOWN);
-      this.RW = this.Y.times(D_173_1);
-      this.RW = this.RW.plus(D_2397);
-      this.RW = this.RW.times(this.Y);
-      this.ST = setScale(this.RW.plus(D_1034_87), 0, ROUND_DOWN);
-    } else if (this.X.cmp(D_277826) === -1) {
-      this.ST = setScale(this.X.times(D_0_42).minus(D_11135_63), 0, ROUND_DOWN);
+    if (this.X.compareTo(this.GFB.add(ZAHL1)) === -1) {
+      this.ST = BigDecimal.ZERO;
+    } else if (this.X.compareTo(D_17800) === -1) {
+      this.Y = this.X.subtract(this.GFB).divide(ZAHL10000, 6, BigDecimal.ROUND_DOWN);
+      this.RW = this.Y.multiply(D_914_51);
+      this.RW = this.RW.add(D_1400);
+      this.ST = this.RW.multiply(this.Y).setScale(0, BigDecimal.ROUND_DOWN);
+    } else if (this.X.compareTo(D_69879) === -1) {
+      this.Y = this.X.subtract(D_17799).divide(ZAHL10000, 6, BigDecimal.ROUND_DOWN);
+      this.RW = this.Y.multiply(D_173_1);
+      this.RW = this.RW.add(D_2397);
+      this.RW = this.RW.multiply(this.Y);
+      this.ST = this.RW.add(D_1034_87).setScale(0, BigDecimal.ROUND_DOWN);
+    } else if (this.X.compareTo(D_277826) === -1) {
+      this.ST = this.X.multiply(D_0_42).subtract(D_11135_63).setScale(0, BigDecimal.ROUND_DOWN);
     } else {
-      this.ST = setScale(this.X.times(D_0_45).minus(D_19470_38), 0, ROUND_DOWN);
+      this.ST = this.X.multiply(D_0_45).subtract(D_19470_38).setScale(0, BigDecimal.ROUND_DOWN);
     }
-    this.ST = this.ST.times(valueOf(this.KZTAB));
+    this.ST = this.ST.multiply(BigDecimal.valueOf(this.KZTAB));
   }
 }
