@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerDemoCommand } from '../demo.js';
 import { registerOrgCommands } from './org.js';
 import { registerRunDeCommand } from './run-de.js';
 import { registerTransferCommands } from './transfer.js';
@@ -8,6 +9,7 @@ import { registerVerifyCommand } from './verify.js';
 export function registerCommands(program: Command): void {
   registerOrgCommands(program);
   registerVerifyCommand(program);
+  registerDemoCommand(program);
   registerTransferCommands(program);
   registerRunDeCommand(program, program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb'));
 }
