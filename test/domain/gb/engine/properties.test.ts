@@ -2,8 +2,10 @@
  * Properties (fast-check) of the GB period engine.
  *
  * Cumulative vs annual: twelve monthly cumulative periods of equal pay P on a suffix code (code number c) deduct
- * in total exactly the tax due at month 12 (the cumulative basis telescopes: Σ (due_n − due_{n−1}) = due_12, and
- * with equal pay the due never falls, so there is no refund and the 50 % limit never binds). At month 12 the
+ * in total exactly the tax due at month 12 (the cumulative basis telescopes: Σ (due_n − due_{n−1}) = due_12; with
+ * equal pay the due never falls, so there is no refund, and a month's tax is at most the marginal rate × (P + £1),
+ * below half of P once P ≥ £25, so the 50 % limit never binds — under £25 a month the whole-pound rounding can
+ * put £1 × rate of tax into one month, more than half such a pay, and the limit then defers it). At month 12 the
  * pro-rating factor is 12/12, so the bands are the annual bands exactly; the only difference from an annual
  * calculation is free pay: 12 × (month-1 free pay, rounded UP to the penny) ≥ 10c + 9, the excess δ being below
  * 12 × 1p + 4p per complete 500 of the code (416.67 × 12 = 5000.04). For codes below 2000, δ < 24p < £1, so the
@@ -40,13 +42,23 @@ function annualTax(taxYear: GbTaxYear, region: TaxRegion, annualPay: Decimal, co
 
 describe('twelve equal monthly periods on a cumulative suffix code ≈ the annual calculation', () => {
   it('total deducted = tax due at month 12, and 0 ≤ annual − cumulative ≤ £1 × top rate', () => {
+    // Also with the pay of the known tiny-pay case (9p a month on 0T): the limit defers the tax, nothing is lost.
+    const tiny = Array.from({ length: 12 }, (_, i) => i + 1).reduce(
+      (acc, month) => {
+        const r = calculatePaye({ taxYear: '2025-26', frequency: 'monthly', period: month, taxCode: '0T', taxablePay: pounds(9), taxablePayToDatePrevious: acc.pay, taxPaidToDatePrevious: acc.tax });
+        return { pay: r.taxablePayToDate, tax: r.taxPaidToDate, limited: acc.limited || r.regulatoryLimitApplied };
+      },
+      { pay: new Decimal(0), tax: new Decimal(0), limited: false },
+    );
+    expect(tiny.limited).toBe(true);
+    expect(money(tiny.tax)).toBe('0.04'); // due 0.20 on £1.08, limited to half of 9p
     fc.assert(
       fc.property(
         fc.constantFrom<GbTaxYear>('2025-26', '2026-27'),
         fc.constantFrom<TaxRegion>('rUK', 'Scotland', 'Wales'),
         fc.integer({ min: 0, max: 1999 }),
         fc.constantFrom('L', 'M', 'N', 'T'),
-        fc.integer({ min: 0, max: 3_000_000 }), // monthly pay in pence, up to £30,000
+        fc.integer({ min: 2_500, max: 3_000_000 }), // monthly pay in pence, £25 to £30,000
         (taxYear, region, codeNumber, suffix, monthlyPence) => {
           const code = codeNumber === 0 ? `${PREFIX[region]}0T` : `${PREFIX[region]}${codeNumber}${suffix}`;
           const pay = pounds(monthlyPence);
