@@ -12,6 +12,7 @@ import { worksiteUseCases } from './use-cases/worksites.js';
 import { sepaMandateUseCases } from './use-cases/sepa-mandates.js';
 import { addressUseCases } from './use-cases/addresses.js';
 import { transferUseCases } from './use-cases/transfer.js';
+import { payGroupUseCases } from './use-cases/pay-groups.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -30,6 +31,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...addressUseCases(ctx),
     ...germanPayrollUseCases(ctx),
     ...transferUseCases(ctx),
+    ...payGroupUseCases(ctx),
   };
 }
 

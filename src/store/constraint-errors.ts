@@ -24,6 +24,7 @@ export function registerUniqueRule(rule: UniqueRule): void {
 registerUniqueRule({ name: 'contacts_org_email', columns: 'contacts.org_id, contacts.email', code: 'CONTACT.DUPLICATE_EMAIL', message: 'a contact with this e-mail address already exists in the organization' });
 registerUniqueRule({ name: 'employees_org_payroll_number', columns: 'employees.org_id, employees.payroll_number', code: 'EMPLOYEE.DUPLICATE_PAYROLL_NUMBER', message: 'an employee with this payroll number already exists in the organization' });
 registerUniqueRule({ name: 'pay_groups_org_name', columns: 'pay_groups.org_id, pay_groups.name', code: 'PAY_GROUP.DUPLICATE_NAME', message: 'a pay group with this name already exists in the organization' });
+registerUniqueRule({ name: 'pay_calendars_org_name', columns: 'pay_calendars.org_id, pay_calendars.name', code: 'PAY_CALENDAR.DUPLICATE_NAME', message: 'a pay calendar with this name already exists in the organization' });
 registerUniqueRule({ name: 'insurance_level_choices_org_agency', columns: 'insurance_level_choices.org_id, insurance_level_choices.agency_id', code: 'INSURANCE_LEVEL.DUPLICATE', message: 'this agency already has an insurance level choice' });
 
 export function translateStoreError(error: unknown): unknown {

@@ -147,6 +147,7 @@ export interface PayCalendarTable {
   name: string;
   frequency: string; // weekly | fortnightly | four_weekly | monthly
   pay_day_rule_json: string;
+  first_period_start: string | null; // migration 0003: the anchor periods are counted from
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { StoreDialect } from '../dialect.js';
 import type { MigrationDb } from './column-types.js';
 import * as m0001 from './0001-foundation.js';
+import * as m0003 from './0003-pay-calendars-documents.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -10,6 +11,7 @@ interface DialectMigration {
 /** Every migration, in order. Names sort alphabetically: keep the numeric prefix. */
 const migrations: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
+  '0003-pay-calendars-documents': m0003,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */
