@@ -1,6 +1,7 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { id, isoDateTime } from './common.js';
+import { pageEnvelope } from './pagination.js';
 
 /** Bank account (spec "Resources › Bank account"), with every rule of its table plus checksum checks. */
 
@@ -82,3 +83,7 @@ export const bankAccountResponse = z
 
 export type BankAccountInput = z.input<typeof bankAccountInput>;
 export type BankAccount = z.infer<typeof bankAccountResponse>;
+
+/** Endpoints 2 and 3 answer the created accounts in request order. */
+export const bankAccountListResponse = z.array(bankAccountResponse).meta({ id: 'BankAccountList' });
+export const bankAccountPage = pageEnvelope(bankAccountResponse).meta({ id: 'BankAccountPage' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, id, isoDateTime } from './common.js';
+import { pageEnvelope } from './pagination.js';
 
 /**
  * Contact (spec "Resources › Contact"). The spec leaves required fields and role values open
@@ -24,16 +25,17 @@ export const phoneInput = z
   })
   .strict();
 
+const roleList = z
+  .array(z.enum(CONTACT_ROLES, { error: `must be one of ${CONTACT_ROLES.join(', ')}` }))
+  .max(CONTACT_ROLES.length)
+  .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role', params: { type: 'duplicate_role' } });
+
 export const contactInput = z
   .object({
     name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
     email: email.nullable().optional(),
     phone: phoneInput.nullable().optional(),
-    roles: z
-      .array(z.enum(CONTACT_ROLES, { error: `must be one of ${CONTACT_ROLES.join(', ')}` }))
-      .max(CONTACT_ROLES.length)
-      .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role', params: { type: 'duplicate_role' } })
-      .default([]),
+    roles: roleList.default([]),
   })
   .strict()
   .meta({ id: 'ContactRequest' });
@@ -44,7 +46,8 @@ export const contactPatch = z
     name: contactInput.shape.name.optional(),
     email: email.nullable().optional(),
     phone: phoneInput.nullable().optional(),
-    roles: contactInput.shape.roles.optional(),
+    // No default here: zod 4 applies defaults inside optional(), which would reset the roles on every PATCH.
+    roles: roleList.optional(),
   })
   .strict()
   .refine((value) => Object.keys(value).length > 0, { error: 'give at least one field to change', params: { type: 'empty_patch' } })
@@ -90,3 +93,5 @@ export const contactBulkResponse = z
 export type ContactInput = z.input<typeof contactInput>;
 export type Contact = z.infer<typeof contactResponse>;
 export type ContactBulkResult = z.infer<typeof contactBulkResponse>;
+
+export const contactPage = pageEnvelope(contactResponse).meta({ id: 'ContactPage' });

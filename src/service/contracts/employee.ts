@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { FEDERAL_STATE_NAMES } from '../../domain/de/federal-states.js';
 import { isValidGermanTaxId } from '../../domain/identifiers/de-tax-id.js';
 import { isValidNiNumber, normalizeNiNumber } from '../../domain/identifiers/gb-ni-number.js';
+import { isValidTaxCode as isValidDomainTaxCode, parseTaxCode } from '../../domain/gb/tax-code.js';
+import { bankAccountResponse } from './bank-account.js';
+import { pageEnvelope } from './pagination.js';
 import { decimalString, email, id, isoDate, isoDateTime, nullableDate } from './common.js';
 
 /**
@@ -14,21 +17,28 @@ export const NI_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 
 export const STUDENT_LOAN_PLANS = ['1', '2', '4', '5'] as const;
 
 /**
- * Every HMRC tax code form (issue 4): optional S/C prefix; a number with L, M, N or T; K codes;
- * BR, D0, D1 (Scotland adds D2–D3 as SD*); NT; 0T. An emergency marker W1, M1 or X may follow and
- * is turned into `week1_month1`.
+ * Every HMRC tax code form (issue 4) is checked by the same parser the PAYE engine runs
+ * (domain/gb/tax-code.ts), so an employee can never be stored with a code a payroll run would
+ * refuse: optional S/C prefix; <n>L|M|N|T; 0T; K<n>; BR; D0/D1 (SD0–SD3 in Scotland); NT; with an
+ * optional W1, M1 or X marker, which is turned into `week1_month1`.
  */
-const TAX_CODE = /^(?:(?:[SC])?(?:\d{1,6}[LMNT]|K\d{1,6}|BR|D0|D1|0T)|SD[0-3]|NT)$/;
-const TAX_CODE_WITH_MARKER = /^(.*?)[\s]*(W1|M1|X)$/;
-
 export function splitTaxCode(raw: string): { code: string; emergency: boolean } {
-  const compact = raw.replace(/\s+/g, ' ').trim().toUpperCase();
-  const marker = TAX_CODE_WITH_MARKER.exec(compact);
-  return marker ? { code: (marker[1] ?? '').replace(/\s+/g, ''), emergency: true } : { code: compact.replace(/\s+/g, ''), emergency: false };
+  const parsed = parseTaxCode(raw);
+  return { code: parsed.code, emergency: parsed.week1Month1 };
 }
 
 export function isValidTaxCode(code: string): boolean {
-  return TAX_CODE.test(code);
+  return isValidDomainTaxCode(code);
+}
+
+/** The parser's own message (it says why: withdrawn suffix, no D2 rate in Wales, ...), or null when valid. */
+function taxCodeProblem(raw: string): string | null {
+  try {
+    parseTaxCode(raw);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'is not an HMRC tax code';
+  }
 }
 
 const money = decimalString.refine((v) => !v.startsWith('-'), { error: 'must not be negative', params: { type: 'negative_amount' } });
@@ -48,7 +58,7 @@ export const gbStatutoryInput = z
     ni_number: z
       .string()
       .transform(normalizeNiNumber)
-      .refine(isValidNiNumber, { error: 'is not a valid National Insurance number (e.g. QQ123456C: two prefix letters, six digits, suffix A–D)', params: { type: 'ni_number_format' } })
+      .refine(isValidNiNumber, { error: 'is not a valid National Insurance number (e.g. AB123456C: two prefix letters, six digits, suffix A–D)', params: { type: 'ni_number_format' } })
       .nullable()
       .optional(),
     tax_code: z.string().default('1257L'),
@@ -68,18 +78,19 @@ export const gbStatutoryInput = z
   })
   .strict()
   .transform((value, ctx) => {
-    const { code, emergency } = splitTaxCode(value.tax_code);
-    if (!isValidTaxCode(code)) {
-      ctx.addIssue({ code: 'custom', path: ['tax_code'], message: 'is not an HMRC tax code (e.g. 1257L, S1257L, C1257L, K475, BR, D0, SD2, NT, 0T, optionally with W1/M1/X)', params: { type: 'tax_code_format' } });
+    const problem = taxCodeProblem(value.tax_code);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['tax_code'], message: problem, params: { type: 'tax_code_format' } });
       return z.NEVER;
     }
     if (value.p45) {
-      const p45 = splitTaxCode(value.p45.tax_code);
-      if (!isValidTaxCode(p45.code)) {
-        ctx.addIssue({ code: 'custom', path: ['p45', 'tax_code'], message: 'is not an HMRC tax code', params: { type: 'tax_code_format' } });
+      const p45Problem = taxCodeProblem(value.p45.tax_code);
+      if (p45Problem) {
+        ctx.addIssue({ code: 'custom', path: ['p45', 'tax_code'], message: p45Problem, params: { type: 'tax_code_format' } });
         return z.NEVER;
       }
     }
+    const { code, emergency } = splitTaxCode(value.tax_code);
     return { ...value, tax_code: code, week1_month1: value.week1_month1 || emergency };
   })
   .superRefine((value, ctx) => {
@@ -173,6 +184,9 @@ export const employeeInput = z
   })
   .meta({ id: 'EmployeeRequest' });
 
+/** A partial statutory block: field → new value, null clears an optional field. */
+const statutoryPatch = z.record(z.string(), z.unknown(), { error: 'must be an object of statutory fields to change' }).optional();
+
 export const employeePatch = z
   .object({
     payroll_number: employeeFields.payroll_number,
@@ -183,8 +197,11 @@ export const employeePatch = z
     start_date: isoDate.optional(),
     address: employeeFields.address,
     pay: employeeFields.pay,
-    gb: employeeFields.gb,
-    de: employeeFields.de,
+    // The statutory block is merged field by field over the stored one and the result is checked
+    // whole with gbStatutoryInput / deStatutoryInput (docs/decisions/org-resources.md E3), so a
+    // clerk can change one tax code without restating the NI number.
+    gb: statutoryPatch,
+    de: statutoryPatch,
     row_version: z.number().int().min(0).optional(),
   })
   .strict()
@@ -211,6 +228,8 @@ export const employeeResponse = z
     gb: z.record(z.string(), z.unknown()).nullable(),
     de: z.record(z.string(), z.unknown()).nullable(),
     pay_group_id: z.string().nullable(),
+    /** Only with `include=bank_accounts` on the list, and always on a single read. */
+    bank_accounts: z.array(bankAccountResponse).optional(),
     row_version: z.number().int(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
@@ -222,3 +241,6 @@ export type EmployeePatch = z.input<typeof employeePatch>;
 export type Employee = z.infer<typeof employeeResponse>;
 export type GbStatutory = z.output<typeof gbStatutoryInput>;
 export type DeStatutory = z.output<typeof deStatutoryInput>;
+
+/** The employee list (page style; see pagination.ts). */
+export const employeePage = pageEnvelope(employeeResponse).meta({ id: 'EmployeePage' });

@@ -4,6 +4,7 @@ import { bankAccountInput, bankAccountResponse } from './bank-account.js';
 import { countryCode, id, isoDate, isoDateTime, nullableDate } from './common.js';
 import { contactInput, contactResponse } from './contact.js';
 import { sepaMandateResponse } from './sepa-mandate.js';
+import { pageEnvelope } from './pagination.js';
 
 /** Organization and its parts (spec "Resources › Organization"). German numbers follow their statutory formats. */
 
@@ -288,3 +289,6 @@ export type Worksite = z.infer<typeof worksiteResponse>;
 export type WorksiteInput = z.input<typeof worksiteInput>;
 export type WorksiteInsuranceDetails = z.infer<typeof worksiteInsuranceResponse>;
 export type InsuranceLevelChoice = z.infer<typeof insuranceLevelChoiceResponse>;
+
+export const worksitePage = pageEnvelope(worksiteResponse).meta({ id: 'WorksitePage' });
+export const insuranceLevelChoicePage = pageEnvelope(insuranceLevelChoiceResponse).meta({ id: 'InsuranceLevelChoicePage' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime, nullableDate } from './common.js';
+import { pageEnvelope } from './pagination.js';
 
 /**
  * SEPA mandate (spec "Resources › SEPA mandate"). The creditor identifier is checked as the EPC
@@ -76,3 +77,5 @@ export const sepaMandateResponse = z
 
 export type SepaMandateInput = z.input<typeof sepaMandateInput>;
 export type SepaMandate = z.infer<typeof sepaMandateResponse>;
+
+export const sepaMandatePage = pageEnvelope(sepaMandateResponse).meta({ id: 'SepaMandatePage' });

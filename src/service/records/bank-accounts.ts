@@ -1,3 +1,4 @@
+import { conflict } from '../../domain/errors.js';
 import type { BankAccount } from '../contracts/bank-account.js';
 import type { bankAccountInput } from '../contracts/bank-account.js';
 import type { z } from 'zod';
@@ -52,4 +53,27 @@ export async function insertBankAccounts(ctx: ServiceContext, db: Db, orgId: str
   }));
   if (rows.length > 0) await db.insertInto('bank_accounts').values(rows).execute();
   return rows.map(toBankAccount);
+}
+
+/**
+ * The same IBAN twice for one owner is a typing slip or a double import, never a second account:
+ * refused as a conflict naming the position in the request (E6). Compared in electronic form.
+ */
+export async function assertNewIbans(db: Db, orgId: string, employeeId: string | null, accounts: ParsedBankAccount[], single = false): Promise<void> {
+  const seen = new Map<string, number>();
+  accounts.forEach((account, index) => {
+    if (!account.iban) return;
+    const earlier = seen.get(account.iban);
+    if (earlier !== undefined) throw conflict('BANK_ACCOUNT.DUPLICATE_IBAN', `bank account ${index} repeats the IBAN of bank account ${earlier} in this request`, { input_index: index });
+    seen.set(account.iban, index);
+  });
+  if (seen.size === 0) return;
+  let existing = db.selectFrom('bank_accounts').select(['id', 'iban']).where('org_id', '=', orgId).where('iban', 'in', [...seen.keys()]);
+  existing = employeeId === null ? existing.where('employee_id', 'is', null) : existing.where('employee_id', '=', employeeId);
+  const clash = await existing.executeTakeFirst();
+  if (clash?.iban) {
+    const index = seen.get(clash.iban) ?? 0;
+    const owner = employeeId === null ? 'the organization' : `employee ${employeeId}`;
+    throw conflict('BANK_ACCOUNT.DUPLICATE_IBAN', `${single ? 'this account' : `bank account ${index}`} has the IBAN of ${owner}'s existing bank account ${clash.id}`, { input_index: index, existing_id: clash.id });
+  }
 }

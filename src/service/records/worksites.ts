@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { notFound } from '../../domain/errors.js';
 import type { z } from 'zod';
 import type { Address } from '../contracts/address.js';
 import type { Contact } from '../contracts/contact.js';
@@ -103,4 +104,11 @@ export async function insertWorksite(ctx: ServiceContext, db: Db, orgId: string,
   await insertContacts(ctx, db, orgId, id, input.contacts);
   if (input.insurance_data) await insertWorksiteInsurance(ctx, db, orgId, id, input.insurance_data);
   return id;
+}
+
+/** The worksite `worksiteId` of organization `orgId`; another organization's worksite is a 404 like a missing one. */
+export async function requireWorksite(db: Db, orgId: string, worksiteId: string): Promise<WorksiteTable> {
+  const row = await db.selectFrom('worksites').selectAll().where('org_id', '=', orgId).where('id', '=', worksiteId).executeTakeFirst();
+  if (!row) throw notFound('worksite', worksiteId, 'WORKSITE.NOT_FOUND');
+  return row;
 }

@@ -1,0 +1,31 @@
+import { notFound } from '../../domain/errors.js';
+import { type Address, addressInput } from '../contracts/address.js';
+import { parseOrThrow } from '../contracts/zod-issues.js';
+import { inTransaction, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { replaceAddress, toAddress } from '../records/addresses.js';
+
+export interface AddressUseCases {
+  /**
+   * Endpoint 11: replaces the text and content of an address the organization holds (its own,
+   * its correspondence address, a worksite's); the components are parsed again from the new text.
+   * PUT never creates: an unknown id is a 404 (E16).
+   */
+  replaceOrganizationAddress(orgId: string, addressId: string, body: unknown): Promise<Address>;
+}
+
+export function addressUseCases(ctx: ServiceContext): AddressUseCases {
+  return {
+    async replaceOrganizationAddress(orgId, addressId, body) {
+      requireScope(ctx, 'payroll:write');
+      const input = parseOrThrow(addressInput, body);
+      return inTransaction(ctx, async (trx) => {
+        const org = await requireOrg(ctx, trx, orgId);
+        // Scoped to the organization: another organization's address is answered like a missing one.
+        const replaced = await replaceAddress(ctx, trx, orgId, org.country, addressId, input);
+        if (replaced === 0) throw notFound('address', addressId, 'ADDRESS.NOT_FOUND');
+        const row = await trx.selectFrom('addresses').selectAll().where('id', '=', addressId).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+        return toAddress(row);
+      });
+    },
+  };
+}
