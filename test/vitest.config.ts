@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Registers the `remote` backend (HTTPS API + real OAuth 2 server) for the contract suite; starts only when used.
+    setupFiles: ['test/support/remote-setup.ts'],
   },
 });

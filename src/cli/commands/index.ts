@@ -1,13 +1,17 @@
 import type { Command } from 'commander';
 import { registerDemoCommand } from '../demo.js';
+import { registerAuthCommands } from './auth.js';
 import { registerOrgCommands } from './org.js';
 import { registerRunDeCommand } from './run-de.js';
+import { registerServeCommand } from './serve.js';
 import { registerTransferCommands } from './transfer.js';
 import { registerVerifyCommand } from './verify.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
   registerOrgCommands(program);
+  registerServeCommand(program);
+  registerAuthCommands(program);
   registerVerifyCommand(program);
   registerDemoCommand(program);
   registerTransferCommands(program);

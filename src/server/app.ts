@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Logger } from 'pino';
+import { DomainError } from '../domain/errors.js';
+import { routes as routeTable, type RouteSpec } from '../service/contracts/routes.js';
+import type { Actor, PayrollService } from '../service/ports.js';
+import { readArgs } from './args.js';
+import type { Authenticator } from './auth/authenticator.js';
+import { encodeBinary } from './binary.js';
+import { errorAnswer, requestErrors } from './errors.js';
+import { maskSensitive } from './logging.js';
+import { buildOpenApi } from './openapi.js';
+import { compareRouteSpecificity, toHonoPath } from './paths.js';
+
+/**
+ * The HTTP API (architecture.md: "server: Hono app: routes parse with contracts, call the service,
+ * map errors"). Generic over the route table: every entry is mounted at exactly its method and
+ * path, so a new service method with its route needs no change here.
+ */
+export interface AppOptions {
+  /** The service acting for one caller (the serve command builds createLocalService over the shared store). */
+  serviceFor(actor: Actor): PayrollService | Promise<PayrollService>;
+  authenticator: Authenticator;
+  logger?: Logger;
+  /** Body limits in bytes: JSON bodies (default 1 MiB) and raw uploads (default 20 MiB). */
+  limits?: { jsonBytes?: number; rawBytes?: number };
+  /** Defaults to the shared route table; tests may pass their own. */
+  routes?: Record<string, RouteSpec>;
+  /** For /openapi.json. */
+  publicUrl?: string;
+  tokenUrl: string;
+  version?: string;
+  /** /health: true while the store answers. */
+  healthy?: () => Promise<boolean>;
+}
+
+/** Contract version sent as `API-Version` on every answer (docs/decisions/hosted-mode.md H6). */
+export const API_VERSION = '1';
+
+type Env = { Variables: { requestId: string; subject: string | null; route: string | null } };
+
+export function createApp(options: AppOptions): Hono<Env> {
+  const table = options.routes ?? (routeTable as Record<string, RouteSpec>);
+  const jsonLimit = options.limits?.jsonBytes ?? 1024 * 1024;
+  const rawLimit = options.limits?.rawBytes ?? 20 * 1024 * 1024;
+  const version = options.version ?? '0.1.0';
+  const app = new Hono<Env>();
+
+  const answerError = (c: Context<Env>, error: unknown) => {
+    const requestId = c.get('requestId') ?? 'unknown';
+    const answer = errorAnswer(error, requestId);
+    if (answer.status >= 500) options.logger?.error({ request_id: requestId, err: error instanceof DomainError ? { code: error.code, message: error.message } : error }, 'request failed');
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(answer.body, answer.status as 400);
+  };
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    c.set('subject', null);
+    c.set('route', null);
+    await next();
+    c.header('API-Version', API_VERSION);
+    c.header('X-Request-Id', requestId);
+    c.header('Cache-Control', 'no-store');
+    options.logger?.info(
+      {
+        request_id: requestId,
+        method: c.req.method,
+        path: maskSensitive(c.req.path),
+        route: c.get('route'),
+        status: c.res.status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        subject: c.get('subject'),
+      },
+      'request',
+    );
+  });
+  app.onError((error, c) => answerError(c, error));
+  app.notFound((c) => answerError(c, requestErrors.routeNotFound(c.req.method, c.req.path)));
+
+  app.get('/health', async (c) => {
+    const ok = options.healthy ? await options.healthy().catch(() => false) : true;
+    if (!ok) return answerError(c, new DomainError('unavailable', 'SERVICE.STORE_UNAVAILABLE', 'the store does not answer'));
+    return c.json({ status: 'ok', version, api_version: API_VERSION });
+  });
+  let openapi: unknown = null;
+  app.get('/openapi.json', (c) => {
+    openapi ??= buildOpenApi(table, { title: 'Payroll and Workforce Administration Service', version, apiVersion: API_VERSION, tokenUrl: options.tokenUrl, ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}) });
+    return c.json(openapi);
+  });
+
+  const entries = Object.entries(table).sort(([, a], [, b]) => compareRouteSpecificity(a.path, b.path));
+  for (const [methodName, route] of entries) {
+    const limit = route.args.some((a) => a.from === 'raw') ? rawLimit : jsonLimit;
+    app.on(
+      route.method,
+      toHonoPath(route.path),
+      bodyLimit({ maxSize: limit, onError: () => { throw requestErrors.tooLarge(limit); } }),
+      async (c) => {
+        c.set('route', `${route.method} ${route.path}`);
+        const actor = await options.authenticator.authenticate(c.req.header('authorization'));
+        c.set('subject', actor.subject);
+        if (!actor.scopes.has(route.scope)) {
+          throw new DomainError('forbidden', 'AUTH.SCOPE_MISSING', `this operation needs the ${route.scope} scope, which the caller's token does not carry`, { details: { required_scope: route.scope } });
+        }
+        const args = await readArgs(c, route);
+        const service = await options.serviceFor(actor);
+        let result: unknown;
+        try {
+          const method = (service as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[methodName];
+          if (typeof method !== 'function') throw new Error(`the service has no method ${methodName}`);
+          result = await method.apply(service, args);
+        } finally {
+          await service.close();
+        }
+        if (route.status === 204 || result === undefined) return c.body(null, route.status === 204 ? 204 : (route.status as 200));
+        if (route.binaryResponse) {
+          const binary = encodeBinary(result);
+          return c.body(binary.bytes as Uint8Array<ArrayBuffer>, route.status as 200, binary.headers);
+        }
+        return c.json(result as object, route.status as 200);
+      },
+    );
+  }
+  return app;
+}
