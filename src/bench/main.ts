@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   // one line per bench; each engine's owner adds its own
   'gb-period': () => import('./gb-period.js'),
   'de-payslip': () => import('./de-payslip.js'),
+  'de-lohnsteuer': () => import('./de-lohnsteuer.js'),
 };
 
 export async function main(argv: string[]): Promise<void> {

@@ -1,0 +1,108 @@
+/**
+ * Wage-tax calculations per second on one core: the BMF PAP over a realistic mix of cases.
+ *
+ * The mix (fixed seed, so runs compare): mostly monthly pay, some weekly, daily and annual; all six
+ * tax classes weighted as in practice; statutory insurers with varying additional rates, about one in
+ * ten privately insured; children, church members, the Saxony rule, the factor method in class IV,
+ * a few pensioners (Versorgungsbezüge, Altersentlastungsbetrag) and about one case in twelve with a
+ * one-off payment (sonstige Bezüge), which runs the PAP's second pass.
+ */
+import { calculateLohnsteuer, type PapInput, type PapYear } from '../domain/de/lohnsteuer/index.js';
+
+type Case = [PapYear, Partial<PapInput>];
+
+/** A small deterministic PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function mix(year: PapYear, size: number, seed: number): Case[] {
+  const rnd = prng(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  const cases: Case[] = [];
+  for (let i = 0; i < size; i++) {
+    const STKL = pick([1, 1, 1, 1, 1, 2, 3, 3, 4, 4, 4, 5, 6]);
+    const LZZ = pick([2, 2, 2, 2, 2, 2, 2, 3, 4, 1]);
+    const monthly = Math.round(60000 + rnd() * rnd() * 1400000); // 600 € to 14,600 €, skewed low
+    const RE4 = LZZ === 1 ? monthly * 12 : LZZ === 2 ? monthly : LZZ === 3 ? Math.round((monthly * 7) / 30) : Math.round(monthly / 30);
+    const privatelyInsured = rnd() < 0.1;
+    const input: Partial<PapInput> = {
+      LZZ,
+      STKL,
+      RE4,
+      KVZ: privatelyInsured ? 0 : pick([2.18, 2.5, 2.69, 2.9, 3.29, 4.39]),
+      PKV: privatelyInsured ? (year === 2025 ? 2 : 1) : 0,
+      PKPV: privatelyInsured ? Math.round(40000 + rnd() * 60000) : 0,
+      PKPVAGZ: privatelyInsured ? 30000 : 0,
+      PVZ: rnd() < 0.35 ? 1 : 0,
+      PVA: rnd() < 0.15 ? pick([1, 2, 3]) : 0,
+      PVS: rnd() < 0.05 ? 1 : 0,
+      R: rnd() < 0.45 ? 1 : 0,
+      ZKF: STKL <= 4 && rnd() < 0.35 ? pick([0.5, 1, 1.5, 2, 3]) : 0,
+    };
+    if (STKL === 4 && rnd() < 0.15) {
+      input.af = 1;
+      input.f = pick([0.712, 0.845, 0.9, 0.963]);
+    }
+    if (rnd() < 0.04) {
+      input.ALTER1 = 1;
+      input.AJAHR = pick([2008, 2012, 2018, 2024]);
+      if (rnd() < 0.6) {
+        input.VBEZ = Math.round(RE4 * 0.6);
+        input.VBEZM = Math.round(monthly * 0.6);
+        input.VJAHR = pick([2005, 2010, 2016, 2023]);
+      }
+    }
+    if (rnd() < 0.08) {
+      input.SONSTB = pick([100000, 250000, 500000, 1500000]);
+      input.JRE4 = monthly * 12;
+    }
+    cases.push([year, input]);
+  }
+  return cases;
+}
+
+/** Runs the cases round-robin for about `seconds` and returns calculations per second. */
+function measure(cases: readonly Case[], seconds: number): number {
+  let sink = 0;
+  for (let i = 0; i < 20000; i++) {
+    const [year, input] = cases[i % cases.length]!;
+    sink += calculateLohnsteuer(year, input).LSTLZZ.isZero() ? 0 : 1; // warm-up (JIT)
+  }
+  (globalThis as { gc?: () => void }).gc?.();
+  const budget = BigInt(Math.round(seconds * 1e9));
+  const start = process.hrtime.bigint();
+  let n = 0;
+  let elapsed = 0n;
+  while (elapsed < budget) {
+    for (let i = 0; i < 1000; i++, n++) {
+      const [year, input] = cases[n % cases.length]!;
+      sink += calculateLohnsteuer(year, input).LSTLZZ.isZero() ? 0 : 1;
+    }
+    elapsed = process.hrtime.bigint() - start;
+  }
+  if (sink < 0) process.stdout.write(''); // keeps the results alive
+  return (n * 1e9) / Number(elapsed);
+}
+
+const format = (rate: number): string => Math.round(rate).toLocaleString('en-US');
+
+export async function run(): Promise<void> {
+  const m2025 = mix(2025, 4000, 2025);
+  const m2026 = mix(2026, 4000, 2026);
+  const both = m2025.flatMap((c, i) => [c, m2026[i]!]);
+  for (const [label, cases] of [
+    ['2025 mix', m2025],
+    ['2026 mix', m2026],
+    ['2025 + 2026 mix', both],
+  ] as const) {
+    process.stdout.write(`de-lohnsteuer: ${format(measure(cases, 2))} calculations/s (${label})\n`);
+  }
+}
