@@ -66,7 +66,7 @@ function bodyBytes(body: HttpsFetchInit['body']): Buffer | null {
 export function createHttpsFetch(options: HttpsFetchOptions = {}): HttpsFetch {
   const ca = trustedCertificates(options);
   const agent = new Agent({ keepAlive: true, maxSockets: 16, ...(ca ? { ca } : {}) });
-  const fetchImpl = (url: string | URL, init: HttpsFetchInit = {}): Promise<Response> =>
+  const fetchImpl = (url: string | URL, init: HttpsFetchInit = {}, attempt = 0): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const target = new URL(String(url));
       if (target.protocol !== 'https:') {
@@ -93,12 +93,17 @@ export function createHttpsFetch(options: HttpsFetchOptions = {}): HttpsFetch {
         });
       });
       req.on('timeout', () => req.destroy(new Error(`no answer from ${target.origin} within ${options.timeoutMs ?? 30_000} ms`)));
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server had already closed: the request never reached it, so one
+        // retry on a fresh connection is safe (node's documented pattern for req.reusedSocket).
+        if (req.reusedSocket && error.code === 'ECONNRESET' && attempt === 0 && !init.signal?.aborted) resolve(fetchImpl(url, init, 1));
+        else reject(error);
+      });
       if (init.signal) {
         if (init.signal.aborted) req.destroy(init.signal.reason instanceof Error ? init.signal.reason : new Error('aborted'));
         else init.signal.addEventListener('abort', () => req.destroy(init.signal?.reason instanceof Error ? init.signal.reason : new Error('aborted')), { once: true });
       }
       req.end(body ?? undefined);
     });
-  return Object.assign(fetchImpl, { close: () => agent.destroy() });
+  return Object.assign((url: string | URL, init?: HttpsFetchInit) => fetchImpl(url, init), { close: () => agent.destroy() });
 }

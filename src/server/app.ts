@@ -52,6 +52,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     const answer = errorAnswer(error, requestId);
     if (answer.status >= 500) options.logger?.error({ request_id: requestId, err: error instanceof DomainError ? { code: error.code, message: error.message } : error }, 'request failed');
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    // The unread rest of an oversized body would be read as the next request: end the connection.
+    if (answer.status === 413) c.header('Connection', 'close');
     return c.json(answer.body, answer.status as 400);
   };
 

@@ -24,6 +24,6 @@ export function createLogger(options: { level?: string; destination?: Destinatio
 export function maskSensitive(text: string): string {
   return text
     .replace(/\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b/gi, (m) => `${m.slice(0, 2)}**…${m.slice(-2)}`)
-    .replace(/\b[A-CEGHJ-PR-TW-Z]{2}\d{6}[A-D]\b/gi, '**NI**')
+    .replace(/\b[A-Z]{2}\d{6}[A-D]\b/gi, '**NI**')
     .replace(/(?<=^|\/)\d{9,}(?=$|\/)/g, (m) => `${'*'.repeat(m.length - 2)}${m.slice(-2)}`);
 }
