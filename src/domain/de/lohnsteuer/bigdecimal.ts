@@ -8,7 +8,7 @@
  * number while it is a safe integer (|n| ≤ 2^53 − 1, where + − × and % are exact) and moves to
  * BigInt the moment an intermediate would leave that range. Every operation is therefore exact, as
  * in Java; nothing is ever a binary fraction. Decimal stays the currency of the public API: inputs
- * are converted on the way in and outputs on the way out (`fromInput`, `toDecimal`).
+ * are converted on the way in (`decIn`, `intIn`) and outputs on the way out (`toDecimal`).
  *
  * Semantics, as in Java:
  * - add/subtract/multiply are exact;
