@@ -22,6 +22,7 @@ interface ServeOptions {
   authUrl?: string;
   publicUrl?: string;
   idpCaFile?: string;
+  orgsClaim?: string;
   logLevel: string;
 }
 
@@ -48,6 +49,7 @@ export function registerServeCommand(program: Command): void {
     .option('--auth-url <url>', 'auth_url announced in /openapi.json (tokens at {auth_url}/oauth/token; default: the issuer)')
     .option('--public-url <url>', 'base URL clients use (default: https://HOST:PORT)')
     .option('--idp-ca-file <file>', 'also trust this certificate when fetching the issuer’s keys')
+    .option('--orgs-claim <name>', 'access-token claim listing the caller’s organization ids, or ["*"] (default payroll_orgs)')
     .option('--log-level <level>', 'pino level: fatal, error, warn, info, debug', 'info')
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
@@ -95,7 +97,7 @@ export function registerServeCommand(program: Command): void {
       const server = await listenHttpsOnly((request) => (handler ? handler(request) : new Response('starting', { status: 503 })), { cert, key, host: options.host, port });
       const publicUrl = requireHttps(options.publicUrl || server.url, '--public-url');
       const audience = requireHttps(options.audience || publicUrl, '--audience');
-      const authenticator = createJwtAuthenticator({ issuer, audience, ...(options.jwksUrl ? { jwksUrl: options.jwksUrl } : {}), fetch: idpFetch });
+      const authenticator = createJwtAuthenticator({ issuer, audience, ...(options.jwksUrl ? { jwksUrl: options.jwksUrl } : {}), ...(options.orgsClaim ? { orgsClaim: options.orgsClaim } : {}), fetch: idpFetch });
       const app = createApp({
         authenticator,
         logger,
