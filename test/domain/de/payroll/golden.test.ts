@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runner } from '../../../../src/service/verify/runners/de-payroll.js';
 import type { Vector } from '../../../../src/service/verify/types.js';
+import { verifyFiles } from '../../../../src/service/verify/run.js';
 
 const REFERENCE = '/work/shared/reference/de';
 
@@ -26,3 +27,12 @@ for (const file of ['payroll2025-vectors.jsonl', 'payroll2026-vectors.jsonl']) {
     });
   });
 }
+
+describe('payroll verify', () => {
+  it('runs the de-payroll vectors through the registered runner', async () => {
+    const report = await verifyFiles([`${REFERENCE}/payroll2025-vectors.jsonl`, `${REFERENCE}/payroll2026-vectors.jsonl`]);
+    expect(report.mismatches).toEqual([]);
+    expect(report.passed).toBe(200);
+    expect(report.failed).toBe(0);
+  });
+});
