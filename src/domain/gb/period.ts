@@ -13,7 +13,7 @@
  */
 import { Decimal, money } from '../money.js';
 import { fieldError } from '../errors.js';
-import { calculateNi, type GbTaxYear, type NiCategory, type PayFrequency } from './ni/index.js';
+import { calculateDirectorNi, calculateNi, type GbTaxYear, type NiCategory, type PayFrequency } from './ni/index.js';
 import { gbParams } from './params/index.js';
 import { calculatePayeDecimal, checkPeriod, payePence, type TaxBasis } from './paye.js';
 import { calculatePensionDecimal, pensionPence, validateArrangement, type PensionArrangement } from './pension.js';
@@ -49,6 +49,76 @@ export interface GbPeriodInput {
   pension?: PensionArrangement | null;
   /** Pensionable pay for a `pensionable_pay` basis when narrower than gross pay. Default gross pay. */
   pensionablePay?: Decimal;
+  /**
+   * Earnings period for NI and student loans when it differs from the pay frequency: an irregular payment made
+   * after a P45 was issued is a weekly one (gov.uk "Paying an employee after giving them a P45"), while its tax
+   * stays on the payroll's week 1 / month 1 basis. Default: `frequency`.
+   */
+  niEarningsPeriod?: PayFrequency;
+  /** A company director's NI (annual earnings period or alternative method), from this directorship's year to date. */
+  director?: GbDirectorInput | null;
+}
+
+/** Year-to-date figures of a directorship, as a run keeps them, for directors' NI (ni/ calculateDirectorNi). */
+export interface GbDirectorInput {
+  method: 'standard_annual_earnings_period' | 'alternative';
+  /** 52, or the weeks from the week of appointment to the year end (that week included). */
+  weeksInEarningsPeriod: number;
+  niablePayToDatePrevious: Decimal;
+  employeeNiToDatePrevious: Decimal;
+  employerNiToDatePrevious: Decimal;
+  /** RTI earnings bands to date before this period (default 0); the period's bands are the increase. */
+  earningsAtLelToDatePrevious?: Decimal;
+  earningsLelToPtToDatePrevious?: Decimal;
+  earningsPtToUelToDatePrevious?: Decimal;
+  /** Alternative method: the last payment of the year (or as a director), when the annual recalculation is made. */
+  finalPeriod?: boolean;
+}
+
+interface PeriodNi {
+  employeeNi: Decimal;
+  employerNi: Decimal;
+  earningsAtLel: Decimal;
+  earningsLelToPt: Decimal;
+  earningsPtToUel: Decimal;
+}
+
+/** NI of the period: the earnings-period calculation, or for a director the annual / alternative method. */
+function periodNi(input: GbPeriodInput, niablePay: Decimal, trace: Trace | undefined): PeriodNi {
+  const { taxYear } = input;
+  const frequency = input.niEarningsPeriod ?? input.frequency;
+  trace?.('ni', `category:${input.niCategory}`);
+  const director = input.director;
+  if (!director) {
+    if (input.niEarningsPeriod && input.niEarningsPeriod !== input.frequency) trace?.('ni', `earnings-period:${frequency}`);
+    return calculateNi({ taxYear, frequency, category: input.niCategory, niablePay });
+  }
+  trace?.('ni', `director:${director.method}`);
+  const previousAtLel = director.earningsAtLelToDatePrevious ?? ZERO;
+  const previousLelToPt = director.earningsLelToPtToDatePrevious ?? ZERO;
+  const previousPtToUel = director.earningsPtToUelToDatePrevious ?? ZERO;
+  const r = calculateDirectorNi({
+    taxYear,
+    method: director.method,
+    category: input.niCategory,
+    weeksInEarningsPeriod: director.weeksInEarningsPeriod,
+    niablePayToDate: director.niablePayToDatePrevious.plus(niablePay),
+    employeeNiPaidToDatePrevious: director.employeeNiToDatePrevious,
+    employerNiPaidToDatePrevious: director.employerNiToDatePrevious,
+    frequency,
+    periodNiablePay: niablePay,
+    finalPeriod: director.finalPeriod === true,
+    earningsAtLelYtdPrevious: previousAtLel,
+    earningsLelToPtYtdPrevious: previousLelToPt,
+    earningsPtToUelYtdPrevious: previousPtToUel,
+  });
+  return {
+    employeeNi: r.employeeNi,
+    employerNi: r.employerNi,
+    earningsAtLel: r.earningsAtLelYtd.minus(previousAtLel),
+    earningsLelToPt: r.earningsLelToPtYtd.minus(previousLelToPt),
+    earningsPtToUel: r.earningsPtToUelYtd.minus(previousPtToUel),
+  };
 }
 
 /** Every figure of the period; pension figures are null when there is no pension arrangement. */
@@ -157,12 +227,11 @@ export function calculateGbPeriodDecimal(input: GbPeriodInput, trace?: Trace): G
 
   // 3. National Insurance on NIable pay (gross less salary sacrifice; payrolled benefits are not Class 1 earnings).
   const niablePay = niableReduction.isZero() ? grossPay : grossPay.minus(niableReduction);
-  trace?.('ni', `category:${input.niCategory}`);
-  const ni = calculateNi({ taxYear, frequency, category: input.niCategory, niablePay });
+  const ni = periodNi(input, niablePay, trace);
 
-  // 4. Student and postgraduate loans on NIable pay.
+  // 4. Student and postgraduate loans on NIable pay, over the NI earnings period.
   const loans = calculateStudentLoansDecimal(
-    { taxYear, frequency, plans: input.studentLoanPlans ?? NO_PLANS, postgraduateLoan: input.postgraduateLoan === true, earnings: niablePay },
+    { taxYear, frequency: input.niEarningsPeriod ?? frequency, plans: input.studentLoanPlans ?? NO_PLANS, postgraduateLoan: input.postgraduateLoan === true, earnings: niablePay },
     trace,
   );
 
@@ -268,12 +337,11 @@ export function calculateGbPeriod(input: GbPeriodInput, trace?: Trace): GbPeriod
   // 3. National Insurance on NIable pay (gross less salary sacrifice).
   const niablePay = pension ? grossPay - pension.niablePayReduction : grossPay;
   const niablePayDecimal = niablePay === grossPay ? grossPayDecimal : fromPence(niablePay);
-  step?.('ni', `category:${input.niCategory}`);
-  const ni = calculateNi({ taxYear, frequency, category: input.niCategory, niablePay: niablePayDecimal });
+  const ni = periodNi(input, niablePayDecimal, step);
   const employeeNi = toPence(ni.employeeNi);
 
-  // 4. Student and postgraduate loans on NIable pay.
-  const loans = studentLoansPence(params, frequency, input.studentLoanPlans ?? NO_PLANS, input.postgraduateLoan === true, niablePay, step);
+  // 4. Student and postgraduate loans on NIable pay, over the NI earnings period.
+  const loans = studentLoansPence(params, input.niEarningsPeriod ?? frequency, input.studentLoanPlans ?? NO_PLANS, input.postgraduateLoan === true, niablePay, step);
   if (!loans || employeeNi === undefined) return calculateGbPeriodDecimal(input, trace);
 
   // 5. Net pay.

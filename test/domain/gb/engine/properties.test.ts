@@ -121,6 +121,16 @@ const periodArb: fc.Arbitrary<GbPeriodInput> = fc
     studentLoanPlans: plansArb,
     postgraduateLoan: fc.boolean(),
     pension: pensionArb,
+    niEarningsPeriod: fc.option(fc.constantFrom<PayFrequency>('weekly', 'monthly'), { nil: undefined }),
+    director: fc.option(
+      fc.record({
+        method: fc.constantFrom('standard_annual_earnings_period' as const, 'alternative' as const),
+        weeksInEarningsPeriod: fc.integer({ min: 1, max: 52 }),
+        previousPence: fc.integer({ min: 0, max: 10_000_000 }),
+        finalPeriod: fc.boolean(),
+      }),
+      { nil: undefined, freq: 8 },
+    ),
   })
   .map((r) => ({
     taxYear: r.taxYear,
@@ -136,6 +146,20 @@ const periodArb: fc.Arbitrary<GbPeriodInput> = fc
     studentLoanPlans: r.studentLoanPlans,
     postgraduateLoan: r.postgraduateLoan,
     pension: r.pension,
+    ...(r.niEarningsPeriod ? { niEarningsPeriod: r.niEarningsPeriod } : {}),
+    ...(r.director
+      ? {
+          director: {
+            method: r.director.method,
+            weeksInEarningsPeriod: r.director.weeksInEarningsPeriod,
+            niablePayToDatePrevious: pounds(r.director.previousPence),
+            // NI and bands to date consistent with the pay to date: what the annual method gives on it.
+            employeeNiToDatePrevious: new Decimal(0),
+            employerNiToDatePrevious: new Decimal(0),
+            finalPeriod: r.director.finalPeriod,
+          },
+        }
+      : {}),
   }));
 
 describe('every period', () => {
