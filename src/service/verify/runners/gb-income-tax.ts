@@ -24,8 +24,9 @@ export const runner: VectorRunner = (vector: Vector) => {
   const result = calculatePaye({
     taxYear: v.tax_year,
     frequency: v.frequency,
-    // HMRC's cases are weekly or monthly, where the tax period is the pay period.
-    period: v.tax_period,
+    // HMRC's cases are weekly or monthly, where the tax period is the pay period; a fortnightly or four-weekly
+    // case would give the tax week, 2 or 4 per pay period.
+    period: v.frequency === 'fortnightly' ? v.tax_period / 2 : v.frequency === 'four_weekly' ? v.tax_period / 4 : v.tax_period,
     taxCode: v.tax_code,
     week1Month1: v.cumulative === false,
     taxablePay: dec(v.gross_pay),
