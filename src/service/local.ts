@@ -13,6 +13,7 @@ import { sepaMandateUseCases } from './use-cases/sepa-mandates.js';
 import { addressUseCases } from './use-cases/addresses.js';
 import { transferUseCases } from './use-cases/transfer.js';
 import { payGroupUseCases } from './use-cases/pay-groups.js';
+import { documentUseCases } from './use-cases/documents.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -32,6 +33,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...germanPayrollUseCases(ctx),
     ...transferUseCases(ctx),
     ...payGroupUseCases(ctx),
+    ...documentUseCases(ctx),
   };
 }
 

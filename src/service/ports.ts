@@ -13,10 +13,11 @@ import type { SepaMandateUseCases } from './use-cases/sepa-mandates.js';
 import type { AddressUseCases } from './use-cases/addresses.js';
 import type { TransferUseCases } from './use-cases/transfer.js';
 import type { PayGroupUseCases } from './use-cases/pay-groups.js';
+import type { DocumentUseCases } from './use-cases/documents.js';
 
 export type { Actor, Clock } from './context.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;
