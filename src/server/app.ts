@@ -23,7 +23,10 @@ export interface AppOptions {
   serviceFor(actor: Actor): PayrollService | Promise<PayrollService>;
   authenticator: Authenticator;
   logger?: Logger;
-  /** Body limits in bytes: JSON bodies (default 1 MiB) and raw uploads (default 20 MiB). */
+  /**
+   * Body limits in bytes: JSON bodies (default 1 MiB) and raw uploads (default 21 MiB: just above
+   * the documents' own 20 MiB rule, so a clerk sees the use case's own error, the same as locally).
+   */
   limits?: { jsonBytes?: number; rawBytes?: number };
   /** Defaults to the shared route table; tests may pass their own. */
   routes?: Record<string, RouteSpec>;
@@ -43,7 +46,7 @@ type Env = { Variables: { requestId: string; subject: string | null; route: stri
 export function createApp(options: AppOptions): Hono<Env> {
   const table = options.routes ?? (routeTable as Record<string, RouteSpec>);
   const jsonLimit = options.limits?.jsonBytes ?? 1024 * 1024;
-  const rawLimit = options.limits?.rawBytes ?? 20 * 1024 * 1024;
+  const rawLimit = options.limits?.rawBytes ?? 21 * 1024 * 1024;
   const version = options.version ?? '0.1.0';
   const app = new Hono<Env>();
 
