@@ -14,6 +14,9 @@ import { addressUseCases } from './use-cases/addresses.js';
 import { transferUseCases } from './use-cases/transfer.js';
 import { payGroupUseCases } from './use-cases/pay-groups.js';
 import { documentUseCases } from './use-cases/documents.js';
+import { wageTypeUseCases } from './use-cases/wage-types.js';
+import { pensionUseCases } from './use-cases/pensions.js';
+import { payrollRunUseCases } from './use-cases/payroll-runs.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -34,6 +37,9 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...transferUseCases(ctx),
     ...payGroupUseCases(ctx),
     ...documentUseCases(ctx),
+    ...wageTypeUseCases(ctx),
+    ...pensionUseCases(ctx),
+    ...payrollRunUseCases(ctx),
   };
 }
 

@@ -14,10 +14,13 @@ import type { AddressUseCases } from './use-cases/addresses.js';
 import type { TransferUseCases } from './use-cases/transfer.js';
 import type { PayGroupUseCases } from './use-cases/pay-groups.js';
 import type { DocumentUseCases } from './use-cases/documents.js';
+import type { WageTypeUseCases } from './use-cases/wage-types.js';
+import type { PensionUseCases } from './use-cases/pensions.js';
+import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
 
 export type { Actor, Clock } from './context.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

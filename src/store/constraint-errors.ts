@@ -26,6 +26,12 @@ registerUniqueRule({ name: 'employees_org_payroll_number', columns: 'employees.o
 registerUniqueRule({ name: 'pay_groups_org_name', columns: 'pay_groups.org_id, pay_groups.name', code: 'PAY_GROUP.DUPLICATE_NAME', message: 'a pay group with this name already exists in the organization' });
 registerUniqueRule({ name: 'pay_calendars_org_name', columns: 'pay_calendars.org_id, pay_calendars.name', code: 'PAY_CALENDAR.DUPLICATE_NAME', message: 'a pay calendar with this name already exists in the organization' });
 registerUniqueRule({ name: 'insurance_level_choices_org_agency', columns: 'insurance_level_choices.org_id, insurance_level_choices.agency_id', code: 'INSURANCE_LEVEL.DUPLICATE', message: 'this agency already has an insurance level choice' });
+registerUniqueRule({ name: 'gb_pension_schemes_one_default', columns: 'gb_pension_schemes.org_id', code: 'PENSION_SCHEME.DEFAULT_CHANGED', message: 'another pension scheme became the default at the same moment; read the schemes again and retry' });
+registerUniqueRule({ name: 'gb_pension_scheme_versions_version', columns: 'gb_pension_scheme_versions.scheme_id, gb_pension_scheme_versions.version', code: 'PENSION_SCHEME.VERSION_CONFLICT', message: 'someone added a version of this pension scheme at the same moment; read its history again and retry' });
+registerUniqueRule({ name: 'gb_pension_memberships_version', columns: 'gb_pension_memberships.employee_id, gb_pension_memberships.version', code: 'PENSION_MEMBERSHIP.VERSION_CONFLICT', message: "someone changed this employee's pension membership at the same moment; read its status again and retry" });
+registerUniqueRule({ name: 'gb_payroll_runs_slot', columns: 'gb_payroll_runs.slot_key', code: 'PAYROLL_RUN.DUPLICATE', message: 'a payroll run for this pay group and period already exists' });
+registerUniqueRule({ name: 'gb_payslips_run_employee', columns: 'gb_payslips.run_id, gb_payslips.employee_id', code: 'PAYROLL_RUN.DUPLICATE_EMPLOYEE', message: 'an employee appears twice in the payroll run' });
+registerUniqueRule({ name: 'gb_ytd_pk', columns: 'gb_ytd.employee_id, gb_ytd.tax_year', code: 'PAYROLL_RUN.YTD_CONFLICT', message: 'year-to-date figures changed at the same moment; retry' });
 
 export function translateStoreError(error: unknown): unknown {
   if (error instanceof DomainError || !(error instanceof Error)) return error;

@@ -201,4 +201,142 @@ export interface Database {
   pay_groups: PayGroupTable;
   pay_group_members: PayGroupMemberTable;
   documents: DocumentTable;
+  gb_pension_schemes: GbPensionSchemeTable;
+  gb_pension_scheme_versions: GbPensionSchemeVersionTable;
+  gb_pension_memberships: GbPensionMembershipTable;
+  gb_payroll_runs: GbPayrollRunTable;
+  gb_payslips: GbPayslipTable;
+  gb_ytd: GbYtdTable;
+}
+
+// ---- GB pensions and payroll runs (migration 0002) ----
+
+/** The stable handle of a pension scheme; its configuration lives in versions. */
+export interface GbPensionSchemeTable {
+  scheme_id: string;
+  org_id: string;
+  is_default: Flag;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface GbPensionSchemeVersionTable {
+  id: string;
+  scheme_id: string;
+  org_id: string;
+  version: number;
+  valid_from: string;
+  valid_to: string | null; // exclusive; null = current version
+  scheme_name: string;
+  provider: string;
+  tax_treatment: string;
+  pensionable_earnings_definition: string;
+  employee_rate: string;
+  employer_rate: string;
+  employee_cap: string | null;
+  employer_cap: string | null;
+  postponement_period_months: number;
+  entitled_worker_employer_contributes: Flag;
+  re_enrolment_date: string | null;
+  re_enrolment_window_start: string | null;
+  re_enrolment_window_end: string | null;
+  wage_type_code: string;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface GbPensionMembershipTable {
+  id: string;
+  org_id: string;
+  employee_id: string;
+  version: number;
+  valid_from: string;
+  valid_to: string | null;
+  status: string; // ACTIVE | OPTED_OUT | NOT_ENROLLED
+  worker_category: string | null;
+  entry_route: string | null;
+  enrolment_date: string | null;
+  opt_out_date: string | null;
+  enrolment_communication_date: string | null;
+  scheme_id: string | null;
+  employee_rate: string | null;
+  employer_rate: string | null;
+  employee_cap: string | null;
+  employer_cap: string | null;
+  tax_treatment: string | null;
+  wage_type_code: string | null;
+  source_run_id: string | null; // the payroll run whose approval auto-enrolled the worker
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface GbPayrollRunTable {
+  id: string;
+  org_id: string;
+  pay_group_id: string;
+  pay_calendar_id: string;
+  frequency: string;
+  tax_year: string;
+  period_number: number;
+  tax_period: number;
+  period_start: string;
+  period_end: string;
+  pay_date: string;
+  status: string; // processing | draft | approved | paid | failed | discarded
+  slot_key: string | null;
+  corrects_run_id: string | null;
+  external_ref: string | null;
+  task_id: string;
+  employee_count: number;
+  totals_json: string | null;
+  warnings_json: string | null;
+  failure_reason: string | null;
+  worker: string | null;
+  include_execution_history: Flag;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  calculated_at: string | null;
+  approved_at: string | null;
+  approved_by: string | null;
+  paid_at: string | null;
+  paid_by: string | null;
+  discarded_at: string | null;
+  discarded_by: string | null;
+}
+
+export interface GbPayslipTable {
+  id: string;
+  run_id: string;
+  org_id: string;
+  employee_id: string;
+  tax_year: string;
+  period_number: number;
+  pay_date: string;
+  membership_id: string | null;
+  refund_membership_id: string | null;
+  ytd_base_payslip_id: string | null;
+  gross_pay: string;
+  taxable_pay: string;
+  tax: string;
+  employee_ni: string;
+  employer_ni: string;
+  net_pay: string;
+  is_leaver: Flag;
+  is_after_leaving: Flag;
+  detail_json: string;
+  ytd_json: string;
+  auto_enrolment_json: string | null;
+  contribution_json: string | null;
+  created_at: string;
+}
+
+export interface GbYtdTable {
+  employee_id: string;
+  tax_year: string;
+  org_id: string;
+  employment_start: string;
+  payslip_id: string;
+  figures_json: string;
+  updated_at: string;
 }

@@ -7,3 +7,4 @@ registerRunner('gb-income-tax', async () => (await import('./runners/gb-income-t
 registerRunner('gb-period', async () => (await import('./runners/gb-period.js')).runner);
 registerRunner('de-payroll', async () => (await import('./runners/de-payroll.js')).runner);
 registerRunner('de-lohnsteuer', async () => (await import('./runners/de-lohnsteuer.js')).runner);
+registerRunner('gb-run', async () => (await import('./runners/gb-run.js')).runner);

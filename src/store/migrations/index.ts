@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { StoreDialect } from '../dialect.js';
 import type { MigrationDb } from './column-types.js';
 import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-gb-pensions-runs.js';
 import * as m0003 from './0003-pay-calendars-documents.js';
 
 interface DialectMigration {
@@ -11,6 +12,7 @@ interface DialectMigration {
 /** Every migration, in order. Names sort alphabetically: keep the numeric prefix. */
 const migrations: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
+  '0002-gb-pensions-runs': m0002,
   '0003-pay-calendars-documents': m0003,
 };
 

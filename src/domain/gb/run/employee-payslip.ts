@@ -1,0 +1,312 @@
+/**
+ * One employee's payslip in a run, from everything the store knows about them (pure: the use case loads, this
+ * decides): the code operated (a payment after the P45 was issued is taxed on 0T week 1/month 1), previous
+ * employment figures, the pension terms in force or an automatic enrolment, directors' NI, refunds after an
+ * opt-out, the year-to-date figures after the payslip and, for a leaver, the P45.
+ */
+import { Decimal, money } from '../../money.js';
+import type { GbTaxYear, NiCategory, PayFrequency } from '../ni/index.js';
+import type { StudentLoanPlan } from '../student-loans.js';
+import { formatTaxCode, parseTaxCode } from '../tax-code.js';
+import type { Trace } from '../trace.js';
+import { taxYearStart } from './dates.js';
+import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, type PreviousEmployment, previousEmploymentUsed } from './employment.js';
+import type { ClassifiedPay, PayslipLine } from './pay-items.js';
+import { calculateRunPayslip, type DirectorInput, type RefundInput, type RunPayslipResult } from './payslip.js';
+import { decideAutoEnrolment, membershipOn, type MembershipRecord, type PensionTerms, schemeVersionOn, type SchemeVersionRecord, termsFor } from './pension-terms.js';
+import { payslipFiguresToWire, type PayslipFiguresWire } from './wire.js';
+import { addPayslip, type YtdState, ytdToWire } from './ytd.js';
+import type { WorkerCategory } from '../auto-enrolment.js';
+
+const ZERO = new Decimal(0);
+
+export interface RunPeriod {
+  taxYear: GbTaxYear;
+  frequency: PayFrequency;
+  periodNumber: number;
+  taxPeriod: number;
+  payDate: string;
+  startDate: string;
+  endDate: string;
+}
+
+export interface EmployeeFacts {
+  id: string;
+  startDate: string;
+  leaveDate: string | null;
+  dateOfBirth: string | null;
+  taxCode: string;
+  week1Month1: boolean;
+  niCategory: NiCategory;
+  studentLoanPlans: readonly StudentLoanPlan[];
+  postgraduateLoan: boolean;
+  isDirector: boolean;
+  directorAppointmentDate: string | null;
+  directorMethod: 'standard_annual_earnings_period' | 'alternative' | null;
+  previousEmployment: PreviousEmployment | null;
+}
+
+export interface PayslipContext {
+  payslipId: string;
+  period: RunPeriod;
+  employee: EmployeeFacts;
+  pay: ClassifiedPay;
+  /** Explicitly irregular payment (after leaving: NI and loans as a weekly payment); null: every earning is a lump sum. */
+  irregular: boolean | null;
+  priorNiablePay: Decimal;
+  priorEmployeeNi?: Decimal;
+  priorEmployerNi?: Decimal;
+  ytd: YtdState;
+  memberships: readonly MembershipRecord[];
+  schemes: ReadonlyMap<string, readonly SchemeVersionRecord[]>;
+  defaultSchemeId: string | null;
+  refund: { input: RefundInput; membershipId: string } | null;
+  trace: boolean;
+}
+
+export interface PensionApplied {
+  scheme_id: string;
+  membership_id: string | null;
+  method: string;
+  wage_type_code: string;
+  auto_enrolled: boolean;
+}
+
+export interface AutoEnrolment {
+  schemeId: string;
+  category: WorkerCategory;
+  enrolmentDate: string;
+  reEnrolment: boolean;
+}
+
+export interface EmployeePayslipWire extends PayslipFiguresWire {
+  employee_id: string;
+  tax_year: string;
+  period_number: number;
+  tax_period: number;
+  pay_date: string;
+  tax_code: string;
+  week1_month1: boolean;
+  ni_category: NiCategory;
+  ytd_this_employment: Record<string, string>;
+  previous_employment_pay_used: string;
+  previous_employment_tax_used: string;
+  is_leaver: boolean;
+  is_after_leaving: boolean;
+  irregular_payment: boolean;
+  pension: PensionApplied | null;
+  pension_refund: { membership_id: string; employee: string; employer: string } | null;
+  employer_costs: { employer_ni: string; employer_pension: string; total: string };
+  lines: PayslipLine[];
+  p45: P45 | null;
+  warnings: string[];
+  execution_history?: { flow: string; node: string }[];
+}
+
+export interface EmployeePayslip {
+  wire: EmployeePayslipWire;
+  result: RunPayslipResult;
+  ytdAfter: YtdState;
+  membershipId: string | null;
+  refundMembershipId: string | null;
+  autoEnrolment: AutoEnrolment | null;
+  /** What the pension took, for a later refund: by method. */
+  contribution: { method: string; employeeDeduction: string; salarySacrifice: string; employer: string } | null;
+}
+
+function line(section: PayslipLine['section'], code: string | null, name: string, amount: Decimal): PayslipLine {
+  return { section, wage_type_code: code, name, amount: money(amount) };
+}
+
+export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
+  const { period, employee } = c;
+  const warnings: string[] = [];
+  const history: { flow: string; node: string }[] = [];
+  const trace: Trace | undefined = c.trace ? (flow, node) => history.push({ flow, node }) : undefined;
+
+  // Leavers: the final payslip carries the P45; anything later is a payment after leaving.
+  const leftBeforeYear = employee.leaveDate !== null && employee.leaveDate < taxYearStart(period.taxYear);
+  const afterLeaving = c.ytd.leaver !== null || leftBeforeYear;
+  const isLeaver = !afterLeaving && employee.leaveDate !== null && employee.leaveDate <= period.endDate;
+  const irregular = afterLeaving && (c.irregular ?? c.pay.allLumpSums);
+  trace?.('employment', afterLeaving ? 'payment-after-leaving' : isLeaver ? 'leaver' : 'current');
+
+  // The code operated.
+  const stored = parseTaxCode(employee.taxCode);
+  const code = afterLeaving ? afterLeavingCode(stored) : stored;
+  const week1Month1 = afterLeaving || employee.week1Month1 || stored.week1Month1;
+  const previous = previousEmploymentUsed(employee.previousEmployment, period.taxYear, !week1Month1);
+  if (!previous.pay.isZero() || !previous.tax.isZero()) trace?.('paye', 'previous-employment-figures');
+
+  // Pension: the membership in force, or an automatic enrolment.
+  let terms: PensionTerms | null = null;
+  let membershipId: string | null = null;
+  let autoEnrolment: AutoEnrolment | null = null;
+  const inForce = membershipOn(c.memberships, period.payDate);
+  if (inForce && inForce.status === 'ACTIVE') {
+    const schemeId = inForce.scheme_id ?? c.defaultSchemeId;
+    const version = schemeId ? schemeVersionOn(c.schemes.get(schemeId) ?? [], period.payDate) : null;
+    if (version) {
+      terms = termsFor(inForce, version);
+      membershipId = inForce.id;
+    } else {
+      warnings.push(`active pension member, but ${schemeId ? `scheme ${schemeId} has no version in force on ${period.payDate}` : 'the organization has no default scheme'}: no contributions taken`);
+    }
+  } else if (!afterLeaving && !isLeaver) {
+    const defaultVersions = c.defaultSchemeId ? (c.schemes.get(c.defaultSchemeId) ?? []) : [];
+    const defaultVersion = schemeVersionOn(defaultVersions, period.payDate);
+    const decision = decideAutoEnrolment({
+      taxYear: period.taxYear,
+      frequency: period.frequency,
+      payDate: period.payDate,
+      dateOfBirth: employee.dateOfBirth,
+      startDate: employee.startDate,
+      earnings: c.pay.amounts.aeQualifying,
+      history: c.memberships,
+      defaultScheme: c.defaultSchemeId && defaultVersion ? { schemeId: c.defaultSchemeId, firstValidFrom: defaultVersions[0]?.valid_from ?? defaultVersion.valid_from, version: defaultVersion } : null,
+    });
+    if (decision.action === 'enrol') {
+      trace?.('pension', decision.reEnrolment ? 're-enrolment' : 'auto-enrolment');
+      autoEnrolment = { schemeId: decision.schemeId, category: decision.category, enrolmentDate: period.payDate, reEnrolment: decision.reEnrolment };
+      const synthetic: MembershipRecord = {
+        id: '',
+        version: 0,
+        status: 'ACTIVE',
+        valid_from: period.payDate,
+        valid_to: null,
+        worker_category: decision.category,
+        enrolment_date: period.payDate,
+        opt_out_date: null,
+        enrolment_communication_date: null,
+        scheme_id: decision.schemeId,
+        employee_rate: null,
+        employer_rate: null,
+        employee_cap: null,
+        employer_cap: null,
+        tax_treatment: null,
+        wage_type_code: null,
+      };
+      terms = termsFor(synthetic, defaultVersion as SchemeVersionRecord);
+      warnings.push(`automatically enrolled into the default pension scheme from ${period.payDate} (on approval): send the enrolment information within 6 weeks and record its date as enrolment_communication_date`);
+    } else if (decision.action === 'postponed') {
+      warnings.push(`eligible jobholder: automatic enrolment postponed until ${decision.until} (send the postponement notice)`);
+    } else if (decision.action === 'no_scheme') {
+      warnings.push('eligible jobholder but the organization has no default pension scheme in force: create one, automatic enrolment is a legal duty');
+    }
+  }
+
+  // Directors: NI on the annual earnings period (or the alternative method) from the appointment.
+  let director: DirectorInput | null = null;
+  if (employee.isDirector && (employee.directorAppointmentDate === null || employee.directorAppointmentDate <= period.payDate)) {
+    const method = employee.directorMethod ?? 'standard_annual_earnings_period';
+    const d = c.ytd.director;
+    director = {
+      method,
+      weeksInEarningsPeriod: directorWeeks(employee.directorAppointmentDate, period.taxYear),
+      niablePayToDatePrevious: d.niablePay,
+      employeeNiToDatePrevious: d.employeeNi,
+      employerNiToDatePrevious: d.employerNi,
+      bandsToDatePrevious: { atLel: d.atLel, lelToPt: d.lelToPt, ptToUel: d.ptToUel, aboveUel: d.aboveUel },
+      finalPeriod: method === 'alternative' && (isLastPeriodOfYear(period.frequency, period.periodNumber) || isLeaver),
+    };
+  }
+
+  const result = calculateRunPayslip(
+    {
+      taxYear: period.taxYear,
+      frequency: period.frequency,
+      period: period.periodNumber,
+      taxCode: code,
+      week1Month1,
+      taxablePayToDatePrevious: c.ytd.figures.taxable_pay.plus(previous.pay),
+      taxPaidToDatePrevious: c.ytd.figures.tax.plus(previous.tax),
+      niCategory: employee.niCategory,
+      ...(irregular ? { niFrequency: 'weekly' as const } : {}),
+      ...(c.priorNiablePay.isZero() ? {} : { priorNiablePay: c.priorNiablePay }),
+      ...(c.priorEmployeeNi !== undefined ? { priorEmployeeNi: c.priorEmployeeNi } : {}),
+      ...(c.priorEmployerNi !== undefined ? { priorEmployerNi: c.priorEmployerNi } : {}),
+      director,
+      studentLoanPlans: employee.studentLoanPlans,
+      postgraduateLoan: employee.postgraduateLoan,
+      pension: terms ? terms.arrangement : null,
+      amounts: c.pay.amounts,
+      refund: c.refund ? c.refund.input : null,
+    },
+    trace,
+  );
+
+  const ytdAfter = addPayslip(c.ytd, result, { director: director !== null, leaver: isLeaver ? { payslipId: c.payslipId, payDate: period.payDate } : null });
+
+  const lines: PayslipLine[] = [...c.pay.lines];
+  lines.push(line('statutory_deductions', null, 'Income tax (PAYE)', result.tax));
+  lines.push(line('statutory_deductions', null, 'National Insurance (employee)', result.employeeNi));
+  if (!result.studentLoan.isZero()) lines.push(line('statutory_deductions', null, `Student loan (plan ${result.studentLoanPlanApplied ?? ''})`, result.studentLoan));
+  if (!result.postgraduateLoan.isZero()) lines.push(line('statutory_deductions', null, 'Postgraduate loan', result.postgraduateLoan));
+  if (terms) {
+    const amount = terms.method === 'salary_sacrifice' ? (result.salarySacrifice ?? ZERO) : (result.pensionEmployeeDeduction ?? ZERO);
+    lines.push(line('pension', terms.wageTypeCode, terms.method === 'salary_sacrifice' ? 'Pension (salary sacrifice)' : 'Pension contribution', amount));
+    lines.push(line('employer', 'UK-C-002', 'Employer pension contribution', result.pensionEmployer ?? ZERO));
+  }
+  if (c.refund) {
+    lines.push(line('pension', 'UK-P-004', 'Pension contributions refunded (opt-out within one month)', result.refundToEmployee));
+    lines.push(line('employer', 'UK-P-004', 'Employer pension contributions returned to the employer', result.refundToEmployer));
+    warnings.push(`pension opt-out within the one-month window: ${money(result.refundToEmployee)} refunded to the employee, ${money(result.refundToEmployer)} of employer contributions to be reclaimed from the scheme`);
+  }
+  lines.push(line('employer', 'UK-C-001', 'Employer National Insurance', result.employerNi));
+  if (result.netPay.isNegative()) warnings.push(`net pay is negative (${money(result.netPay)}): deductions exceed pay; reduce or defer deductions`);
+  if (result.regulatoryLimitApplied) warnings.push('tax limited to 50% of pay (overriding limit); the shortfall stays with HMRC');
+
+  let p45: P45 | null = null;
+  if (isLeaver) {
+    p45 = p45For({
+      code,
+      week1Month1,
+      frequency: period.frequency,
+      leavingDate: employee.leaveDate,
+      taxPeriod: period.taxPeriod,
+      taxablePayToDate: result.taxablePayToDate,
+      taxPaidToDate: result.taxPaidToDate,
+      payThisEmployment: ytdAfter.figures.taxable_pay,
+      taxThisEmployment: ytdAfter.figures.tax,
+      studentLoan: employee.studentLoanPlans.length > 0,
+      postgraduateLoan: employee.postgraduateLoan,
+    });
+  }
+
+  const employerPension = (result.pensionEmployer ?? ZERO).minus(result.refundToEmployer);
+  const wire: EmployeePayslipWire = {
+    employee_id: employee.id,
+    tax_year: period.taxYear,
+    period_number: period.periodNumber,
+    tax_period: period.taxPeriod,
+    pay_date: period.payDate,
+    tax_code: formatTaxCode(code).replace(/ (W1|M1|X)$/, ''),
+    week1_month1: week1Month1,
+    ni_category: employee.niCategory,
+    ...payslipFiguresToWire(result),
+    ytd_this_employment: ytdToWire(ytdAfter),
+    previous_employment_pay_used: money(previous.pay),
+    previous_employment_tax_used: money(previous.tax),
+    is_leaver: isLeaver,
+    is_after_leaving: afterLeaving,
+    irregular_payment: irregular,
+    pension: terms ? { scheme_id: terms.schemeId, membership_id: membershipId, method: terms.method, wage_type_code: terms.wageTypeCode, auto_enrolled: autoEnrolment !== null } : null,
+    pension_refund: c.refund ? { membership_id: c.refund.membershipId, employee: money(result.refundToEmployee), employer: money(result.refundToEmployer) } : null,
+    employer_costs: { employer_ni: money(result.employerNi), employer_pension: money(employerPension), total: money(result.employerNi.plus(employerPension)) },
+    lines,
+    p45,
+    warnings,
+    ...(c.trace ? { execution_history: history } : {}),
+  };
+  return {
+    wire,
+    result,
+    ytdAfter,
+    membershipId,
+    refundMembershipId: c.refund ? c.refund.membershipId : null,
+    autoEnrolment,
+    contribution: terms
+      ? { method: terms.method, employeeDeduction: (result.pensionEmployeeDeduction ?? ZERO).toFixed(2), salarySacrifice: (result.salarySacrifice ?? ZERO).toFixed(2), employer: (result.pensionEmployer ?? ZERO).toFixed(2) }
+      : null,
+  };
+}

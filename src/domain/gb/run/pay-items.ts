@@ -1,0 +1,219 @@
+/**
+ * The lines of one employee's pay_details, read through their wage types (the catalogue version in force on the
+ * pay date) into the amounts the payslip calculation takes. Every refusal names the line (loc relative to the
+ * payroll_group item, e.g. ["pay_details", "earnings", 0, "wage_type_code"]).
+ */
+import { Decimal } from '../../money.js';
+import type { FieldIssue } from '../../errors.js';
+import type { PayFrequency } from '../ni/index.js';
+import { wageTypeOn, wageTypeVersions, type WageType } from '../wage-types/lookup.js';
+import type { PayslipAmounts } from './payslip.js';
+
+export const EARNING_FREQUENCIES = ['WEEK', 'FORTNIGHT', 'FOUR_WEEK', 'MONTH', 'YEAR', 'PERIOD'] as const;
+export type EarningFrequency = (typeof EARNING_FREQUENCIES)[number];
+
+export interface EarningLine {
+  wage_type_code: string;
+  amount: string;
+  earning_type: 'AMOUNT';
+  earning_frequency?: EarningFrequency | null | undefined;
+  is_lumpsum: boolean;
+  sacrificed_amount?: string | null | undefined;
+}
+
+export interface BenefitLine {
+  wage_type_code: string;
+  amount: string;
+  make_good_amount?: string | null | undefined;
+  foregone_amount?: string | null | undefined;
+  cash_alternative_amount?: string | null | undefined;
+}
+
+export interface DeductionLine {
+  name?: string | null | undefined;
+  amount: string;
+  wage_type_code: string;
+  sacrificed_amount?: string | null | undefined;
+}
+
+export interface ReimbursementLine {
+  wage_type_code: string;
+  amount: string;
+}
+
+export interface PayDetails {
+  earnings: readonly EarningLine[];
+  benefits: readonly BenefitLine[];
+  deductions: readonly DeductionLine[];
+  reimbursements: readonly ReimbursementLine[];
+}
+
+/** One line as it appears on the payslip: what it is and the amount for this period. */
+export interface PayslipLine {
+  section: 'earnings' | 'benefits' | 'deductions' | 'reimbursements' | 'statutory_deductions' | 'pension' | 'employer';
+  wage_type_code: string | null;
+  name: string;
+  amount: string;
+}
+
+const ZERO = new Decimal(0);
+const PER_YEAR: Readonly<Record<Exclude<EarningFrequency, 'PERIOD'>, number>> = { WEEK: 52, FORTNIGHT: 26, FOUR_WEEK: 13, MONTH: 12, YEAR: 1 };
+const PAY_PER_YEAR: Readonly<Record<PayFrequency, number>> = { weekly: 52, fortnightly: 26, four_weekly: 13, monthly: 12 };
+const SAME: Readonly<Record<PayFrequency, EarningFrequency>> = { weekly: 'WEEK', fortnightly: 'FORTNIGHT', four_weekly: 'FOUR_WEEK', monthly: 'MONTH' };
+
+/**
+ * The period amount of an earning quoted for another frequency: amount × its periods a year ÷ the payroll's,
+ * rounded half up to the penny (decision R6). Lump sums and amounts for this frequency are taken as they are.
+ */
+export function periodAmount(amount: Decimal, frequency: EarningFrequency | null | undefined, payFrequency: PayFrequency, lumpSum: boolean): Decimal {
+  if (lumpSum || frequency === null || frequency === undefined || frequency === 'PERIOD' || frequency === SAME[payFrequency]) return amount;
+  return amount.times(PER_YEAR[frequency]).div(PAY_PER_YEAR[payFrequency]).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+export interface ClassifiedPay {
+  amounts: PayslipAmounts;
+  lines: PayslipLine[];
+  /** Every earning is a lump sum (an irregular payment, e.g. after leaving). */
+  allLumpSums: boolean;
+  issues: FieldIssue[];
+}
+
+type Section = 'earnings' | 'benefits' | 'deductions' | 'reimbursements';
+
+function resolve(code: string, payDate: string, section: Section, loc: (string | number)[], issues: FieldIssue[]): WageType | null {
+  const versions = wageTypeVersions(code);
+  if (versions.length === 0) {
+    issues.push({ loc: [...loc, 'wage_type_code'], msg: `"${code}" is not a wage type in the catalogue (GET /gb/wage-types)`, type: 'wage_type_unknown' });
+    return null;
+  }
+  const wageType = wageTypeOn(code, payDate);
+  if (!wageType) {
+    const ranges = versions.map((v) => `${v.valid_from}–${v.valid_to ?? 'open'}`).join(', ');
+    issues.push({ loc: [...loc, 'wage_type_code'], msg: `${code} is not in force on the pay date ${payDate} (valid ${ranges})`, type: 'wage_type_not_in_force' });
+    return null;
+  }
+  if (wageType.status !== 'approved') {
+    issues.push({ loc: [...loc, 'wage_type_code'], msg: `${code} (${wageType.name}) is ${wageType.status}; only approved wage types can be paid`, type: `wage_type_${wageType.status}` });
+    return null;
+  }
+  if (wageType.request_section !== section) {
+    const where = wageType.request_section === 'none' ? 'is written by the run itself and cannot be entered' : `belongs in pay_details.${wageType.request_section}`;
+    issues.push({ loc: [...loc, 'wage_type_code'], msg: `${code} (${wageType.name}, category ${wageType.category}) ${where}`, type: 'wage_type_section' });
+    return null;
+  }
+  return wageType;
+}
+
+function dec(text: string | null | undefined): Decimal {
+  return text === null || text === undefined ? ZERO : new Decimal(text);
+}
+
+/** Reads pay_details into amounts; `issues` lists every faulty line (the caller refuses the request when any). */
+export function classifyPay(details: PayDetails, payDate: string, payFrequency: PayFrequency): ClassifiedPay {
+  const issues: FieldIssue[] = [];
+  const lines: PayslipLine[] = [];
+  const a: PayslipAmounts = {
+    taxableNiable: ZERO,
+    taxableOnly: ZERO,
+    niableOnly: ZERO,
+    untaxed: ZERO,
+    aeQualifying: ZERO,
+    pensionable: ZERO,
+    salarySacrifice: ZERO,
+    preTaxDeductions: ZERO,
+    postTaxDeductions: ZERO,
+    reimbursements: ZERO,
+    payrolledBenefits: ZERO,
+  };
+
+  details.earnings.forEach((line, index) => {
+    const loc = ['pay_details', 'earnings', index];
+    const w = resolve(line.wage_type_code, payDate, 'earnings', loc, issues);
+    if (!w) return;
+    const raw = dec(line.amount);
+    if (raw.isNegative() && w.category !== 'adjustments') {
+      issues.push({ loc: [...loc, 'amount'], msg: `must not be negative for ${w.name}; use an adjustment wage type (e.g. UK-A-001 unpaid absence) to reduce pay`, type: 'amount_negative' });
+      return;
+    }
+    const amount = periodAmount(raw, line.earning_frequency, payFrequency, line.is_lumpsum);
+    const sacrificed = dec(line.sacrificed_amount);
+    if (!sacrificed.isZero()) {
+      if (!w.is_salary_sacrifice_allowed) {
+        issues.push({ loc: [...loc, 'sacrificed_amount'], msg: `${w.name} cannot be given up under salary sacrifice`, type: 'sacrifice_not_allowed' });
+        return;
+      }
+      if (sacrificed.isNegative() || sacrificed.gt(amount.abs())) {
+        issues.push({ loc: [...loc, 'sacrificed_amount'], msg: `must be between 0 and the period amount ${amount.toFixed(2)}`, type: 'out_of_range' });
+        return;
+      }
+    }
+    if (w.is_taxable && w.ni_employee_applies) a.taxableNiable = a.taxableNiable.plus(amount);
+    else if (w.is_taxable) a.taxableOnly = a.taxableOnly.plus(amount);
+    else if (w.ni_employee_applies) a.niableOnly = a.niableOnly.plus(amount);
+    else a.untaxed = a.untaxed.plus(amount);
+    // Pay given up is not earnings any more: it leaves qualifying earnings and pensionable pay too.
+    if (w.is_ae_qualifying) a.aeQualifying = a.aeQualifying.plus(amount).minus(sacrificed);
+    if (w.is_pensionable) a.pensionable = a.pensionable.plus(amount).minus(sacrificed);
+    a.salarySacrifice = a.salarySacrifice.plus(sacrificed);
+    lines.push({ section: 'earnings', wage_type_code: w.wage_type_code, name: w.name, amount: amount.toFixed(2) });
+    if (!sacrificed.isZero()) lines.push({ section: 'deductions', wage_type_code: w.wage_type_code, name: `${w.name} (salary sacrifice)`, amount: sacrificed.toFixed(2) });
+  });
+
+  details.benefits.forEach((line, index) => {
+    const loc = ['pay_details', 'benefits', index];
+    const w = resolve(line.wage_type_code, payDate, 'benefits', loc, issues);
+    if (!w) return;
+    // Optional remuneration arrangements: the higher of the cash equivalent and the pay foregone or cash
+    // alternative offered (ITEPA 2003 s69A), less what the employee made good.
+    const relevant = Decimal.max(dec(line.amount), dec(line.foregone_amount), dec(line.cash_alternative_amount));
+    const value = Decimal.max(ZERO, relevant.minus(dec(line.make_good_amount)));
+    a.payrolledBenefits = a.payrolledBenefits.plus(value);
+    lines.push({ section: 'benefits', wage_type_code: w.wage_type_code, name: w.name, amount: value.toFixed(2) });
+  });
+
+  details.deductions.forEach((line, index) => {
+    const loc = ['pay_details', 'deductions', index];
+    const w = resolve(line.wage_type_code, payDate, 'deductions', loc, issues);
+    if (!w) return;
+    const amount = dec(line.amount);
+    if (amount.isNegative()) {
+      issues.push({ loc: [...loc, 'amount'], msg: 'must not be negative', type: 'amount_negative' });
+      return;
+    }
+    let sacrificed = dec(line.sacrificed_amount);
+    if (!sacrificed.isZero() && !w.is_salary_sacrifice_allowed) {
+      issues.push({ loc: [...loc, 'sacrificed_amount'], msg: `${w.name} cannot be taken by salary sacrifice`, type: 'sacrifice_not_allowed' });
+      return;
+    }
+    if (sacrificed.isNegative() || sacrificed.gt(amount)) {
+      issues.push({ loc: [...loc, 'sacrificed_amount'], msg: `must be between 0 and the amount ${amount.toFixed(2)}`, type: 'out_of_range' });
+      return;
+    }
+    if (w.deduction_tax_treatment === 'salary_sacrifice') sacrificed = amount;
+    const rest = amount.minus(sacrificed);
+    a.salarySacrifice = a.salarySacrifice.plus(sacrificed);
+    a.aeQualifying = a.aeQualifying.minus(sacrificed);
+    a.pensionable = a.pensionable.minus(sacrificed);
+    if (w.deduction_tax_treatment === 'pre_tax') a.preTaxDeductions = a.preTaxDeductions.plus(rest);
+    else a.postTaxDeductions = a.postTaxDeductions.plus(rest);
+    lines.push({ section: 'deductions', wage_type_code: w.wage_type_code, name: line.name ?? w.name, amount: amount.toFixed(2) });
+  });
+
+  details.reimbursements.forEach((line, index) => {
+    const loc = ['pay_details', 'reimbursements', index];
+    const w = resolve(line.wage_type_code, payDate, 'reimbursements', loc, issues);
+    if (!w) return;
+    const amount = dec(line.amount);
+    if (amount.isNegative()) {
+      issues.push({ loc: [...loc, 'amount'], msg: 'must not be negative', type: 'amount_negative' });
+      return;
+    }
+    a.reimbursements = a.reimbursements.plus(amount);
+    lines.push({ section: 'reimbursements', wage_type_code: w.wage_type_code, name: w.name, amount: amount.toFixed(2) });
+  });
+
+  if (a.aeQualifying.isNegative()) a.aeQualifying = ZERO;
+  if (a.pensionable.isNegative()) a.pensionable = ZERO;
+  const allLumpSums = details.earnings.length > 0 && details.earnings.every((e) => e.is_lumpsum);
+  return { amounts: a, lines, allLumpSums, issues };
+}
