@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { dataDir, defaultDatabasePath } from '../config.js';
 import { EXIT } from '../exit-codes.js';
-import { type GlobalOptions, usageError } from '../runtime.js';
+import { type GlobalOptions, resolveProfile, usageError } from '../runtime.js';
 
 /**
  * `payroll serve`: the hosted instance (architecture.md). The spec's HTTPS API over the local
@@ -65,6 +65,12 @@ export function registerServeCommand(program: Command): void {
         import('../remote.js'),
       ]);
       const env = process.env;
+      const rawIssuer = options.issuer || env.PAYROLL_ISSUER;
+      if (!rawIssuer) throw usageError('missing --issuer: the identity provider whose access tokens this instance accepts (env PAYROLL_ISSUER)');
+      // Kept exactly as given: it must equal the tokens' `iss` (some providers end it with a slash).
+      const issuer = rawIssuer;
+      requireHttps(issuer, '--issuer');
+      if (options.jwksUrl) requireHttps(options.jwksUrl, '--jwks-url');
       if (options.dev && (options.cert || options.key)) throw usageError('--dev generates its own certificate: give either --dev or --cert and --key');
       let certFile = options.cert;
       let keyFile = options.key;
@@ -77,17 +83,12 @@ export function registerServeCommand(program: Command): void {
       if (!certFile || !keyFile) throw usageError('HTTPS only: give --cert FILE and --key FILE, or --dev for a self-signed localhost certificate');
       const cert = readPem(certFile, '--cert');
       const key = readPem(keyFile, '--key');
-      const rawIssuer = options.issuer || env.PAYROLL_ISSUER;
-      if (!rawIssuer) throw usageError('missing --issuer: the identity provider whose access tokens this instance accepts (env PAYROLL_ISSUER)');
-      // Kept exactly as given: it must equal the tokens' `iss` (some providers end it with a slash).
-      const issuer = rawIssuer;
-      requireHttps(issuer, '--issuer');
-      if (options.jwksUrl) requireHttps(options.jwksUrl, '--jwks-url');
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a whole number from 0 to 65535 (got ${options.port})`);
 
       const logger = createLogger({ level: options.logLevel });
-      const location = globals.db || env.PAYROLL_DATABASE || defaultDatabasePath(env);
+      // Same precedence as local mode (cli.md): --db, then PAYROLL_DATABASE, then the profile's database.
+      const location = globals.db || env.PAYROLL_DATABASE || resolveProfile(globals, env).profile.database || defaultDatabasePath(env);
       const store = await openStore(location);
       const objects = createFolderObjectStore(defaultObjectRoot(location, dataDir(env)));
       const idpFetch = createHttpsFetch(options.idpCaFile ? { caFile: options.idpCaFile } : {});
