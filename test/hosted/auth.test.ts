@@ -4,7 +4,7 @@
  * another organization's data, a read-only client writing, plain HTTP.
  */
 import { request as httpRequest } from 'node:http';
-import { generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientCredentialsTokenSource } from '../../src/client/token-source.js';
 import { memoryTokenCache } from '../../src/client/token-cache.js';
@@ -22,14 +22,14 @@ const secret = (name: string) => `${name}-secret-0123456789abcdefghijklmnop`;
 const READER: TestClient = { client_id: 'reader', client_secret: secret('reader'), scope: 'payroll:read', orgs: ['*'] };
 const ONE_ORG: TestClient = { client_id: 'one-org', client_secret: secret('one-org'), scope: 'payroll:read payroll:write', orgs: [] };
 const NO_ORGS: TestClient = { client_id: 'no-orgs', client_secret: secret('no-orgs'), scope: 'payroll:read payroll:write' };
-const SHORT: TestClient = { client_id: 'short-lived', client_secret: secret('short-lived'), scope: 'payroll:read payroll:write', orgs: ['*'], ttl: 2 };
-const ONE_SECOND: TestClient = { client_id: 'one-second', client_secret: secret('one-second'), scope: 'payroll:read', orgs: ['*'], ttl: 1 };
+const SHORT: TestClient = { client_id: 'short-lived', client_secret: secret('short-lived'), scope: 'payroll:read payroll:write', orgs: ['*'], ttl: 4 };
+const FEW_SECONDS: TestClient = { client_id: 'few-seconds', client_secret: secret('few-seconds'), scope: 'payroll:read', orgs: ['*'], ttl: 3 };
 
 let harness: RemoteHarness;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  harness = await startRemoteHarness({ clients: [READER, ONE_ORG, NO_ORGS, SHORT, ONE_SECOND] });
+  harness = await startRemoteHarness({ clients: [READER, ONE_ORG, NO_ORGS, SHORT, FEW_SECONDS] });
 });
 afterAll(async () => harness.close());
 beforeEach(async () => {
@@ -74,9 +74,10 @@ describe('authentication (spec Authentication §2, Errors §4)', () => {
   });
 
   it('refuses an expired token', async () => {
-    const token = await tokensFor(ONE_SECOND).token();
+    const token = await tokensFor(FEW_SECONDS).token();
     expect((await call('/organizations', { token })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expiresAt = (decodeJwt(token).exp as number) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 200));
     const answer = await call('/organizations', { token });
     expect(answer.status).toBe(401);
     expect(answer.body?.code).toBe('AUTH.TOKEN_EXPIRED');
@@ -174,9 +175,9 @@ describe('token lifetime (spec Authentication §4)', () => {
     await service.listOrganizations({});
     expect(harness.idp.issued(SHORT.client_id)).toBe(before + 1);
     const first = tokens.cached();
-    // A 2-second token is renewed after half its life (the 60 s margin is capped at half the lifetime).
-    expect(Date.parse(first?.expires_at ?? '') - Date.parse(first?.renew_at ?? '')).toBe(1000);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // A 4-second token is renewed after half its life (the 60 s margin is capped at half the lifetime).
+    expect(Date.parse(first?.expires_at ?? '') - Date.parse(first?.renew_at ?? '')).toBe(2000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(first?.renew_at ?? '') - Date.now()) + 100));
     await service.listOrganizations({});
     expect(harness.idp.issued(SHORT.client_id)).toBe(before + 2);
     expect(tokens.cached()?.access_token).not.toBe(first?.access_token);
