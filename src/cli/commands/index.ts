@@ -2,6 +2,12 @@ import type { Command } from 'commander';
 import { registerDemoCommand } from '../demo.js';
 import { registerAuthCommands } from './auth.js';
 import { registerOrgCommands } from './org.js';
+import { registerEmployeeCommands } from './employees.js';
+import { registerBankAccountCommands } from './bank-accounts.js';
+import { registerContactCommands } from './contacts.js';
+import { registerWorksiteCommands } from './worksites.js';
+import { registerSepaMandateCommands } from './sepa-mandates.js';
+import { registerAddressCommands } from './addresses.js';
 import { registerRunDeCommand } from './run-de.js';
 import { registerServeCommand } from './serve.js';
 import { registerTransferCommands } from './transfer.js';
@@ -10,6 +16,12 @@ import { registerVerifyCommand } from './verify.js';
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
   registerOrgCommands(program);
+  registerEmployeeCommands(program);
+  registerBankAccountCommands(program);
+  registerContactCommands(program);
+  registerWorksiteCommands(program);
+  registerSepaMandateCommands(program);
+  registerAddressCommands(program);
   registerServeCommand(program);
   registerAuthCommands(program);
   registerVerifyCommand(program);

@@ -5,6 +5,7 @@ import { inTransaction, requireOrg, requireScope, type ServiceContext } from '..
 import { pagePaginate } from '../paging.js';
 import { assertNewIbans, insertBankAccounts, toBankAccount } from '../records/bank-accounts.js';
 import { requireEmployee } from '../records/employees.js';
+import { lockOrganization } from '../records/org-lock.js';
 import type { BankAccountTable } from '../../store/schema.js';
 
 export interface BankAccountUseCases {
@@ -28,6 +29,7 @@ export function bankAccountUseCases(ctx: ServiceContext): BankAccountUseCases {
   async function createForEmployee(orgId: string, employeeId: string, accounts: Parameters<typeof insertBankAccounts>[4], single = false): Promise<BankAccount[]> {
     return inTransaction(ctx, async (trx) => {
       await requireOrg(ctx, trx, orgId);
+      await lockOrganization(ctx, trx, orgId);
       await requireEmployee(trx, orgId, employeeId);
       await assertNewIbans(trx, orgId, employeeId, accounts, single);
       return insertBankAccounts(ctx, trx, orgId, employeeId, accounts);
@@ -53,6 +55,7 @@ export function bankAccountUseCases(ctx: ServiceContext): BankAccountUseCases {
       const accounts = parseOrThrow(bankAccountListInput, body);
       return inTransaction(ctx, async (trx) => {
         await requireOrg(ctx, trx, orgId);
+        await lockOrganization(ctx, trx, orgId);
         await assertNewIbans(trx, orgId, null, accounts);
         return insertBankAccounts(ctx, trx, orgId, null, accounts);
       });

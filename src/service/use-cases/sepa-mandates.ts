@@ -5,6 +5,7 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, flag, inTransaction, isSet, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
+import { lockOrganization } from '../records/org-lock.js';
 import { toSepaMandate } from '../records/sepa-mandates.js';
 import type { SepaMandateTable } from '../../store/schema.js';
 
@@ -52,6 +53,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
       const input = parseOrThrow(sepaMandateInput, body);
       return inTransaction(ctx, async (trx) => {
         await requireOrg(ctx, trx, orgId);
+        await lockOrganization(ctx, trx, orgId);
         await requireDebtorAccount(trx, orgId, input.bank_account_id);
         await assertUniqueReference(trx, orgId, input.creditor_id, input.mandate_reference ?? null, null);
         const now = nowIso(ctx);
@@ -79,6 +81,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
       const patch = parseOrThrow(sepaMandatePatch, body);
       return inTransaction(ctx, async (trx) => {
         await requireOrg(ctx, trx, orgId);
+        await lockOrganization(ctx, trx, orgId);
         const row = await readMandate(trx, orgId, mandateId);
         const next: Partial<SepaMandateTable> = { updated_at: nowIso(ctx) };
         if (patch.valid_from !== undefined) next.valid_from = patch.valid_from;

@@ -15,6 +15,7 @@ import { type Db, inTransaction, nowIso, requireOrg, requireScope, type ServiceC
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
 import { loadAddresses } from '../records/addresses.js';
+import { lockOrganization } from '../records/org-lock.js';
 import { toContact } from '../records/contacts.js';
 import { insertWorksite, insertWorksiteInsurance, requireWorksite, toWorksite, toWorksiteInsurance } from '../records/worksites.js';
 import type { InsuranceLevelChoiceTable, OrganizationTable, WorksiteInsuranceDetailsTable, WorksiteTable } from '../../store/schema.js';
@@ -103,6 +104,8 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
         if (input.tax_identifiers && input.tax_identifiers.tax_data.country !== org.country) {
           throw fieldError(['body', 'tax_identifiers', 'tax_data', 'country'], `must be the organization's country ${org.country}`, 'country_mismatch');
         }
+        // Making a worksite primary demotes the previous one: two concurrent creates must not both keep theirs.
+        if (input.is_primary) await lockOrganization(ctx, trx, orgId);
         const id = await insertWorksite(ctx, trx, orgId, org.country, input);
         const [worksite] = await loadWorksites(trx, orgId, [await requireWorksite(trx, orgId, id)]);
         return worksite as Worksite;
@@ -128,6 +131,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
       const input = parseOrThrow(worksiteInsuranceInput, body);
       return inTransaction(ctx, async (trx) => {
         requireGermany(await requireOrg(ctx, trx, orgId), 'worksite insurance details', 'WORKSITE_INSURANCE.GERMANY_ONLY');
+        await lockOrganization(ctx, trx, orgId);
         await requireWorksite(trx, orgId, worksiteId);
         await assertNoOverlap(trx, worksiteId, { valid_from: input.valid_from ?? null, valid_to: input.valid_to ?? null }, null);
         const id = await insertWorksiteInsurance(ctx, trx, orgId, worksiteId, input);
@@ -141,6 +145,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
       const patch = parseOrThrow(worksiteInsurancePatch, body);
       return inTransaction(ctx, async (trx) => {
         requireGermany(await requireOrg(ctx, trx, orgId), 'worksite insurance details', 'WORKSITE_INSURANCE.GERMANY_ONLY');
+        await lockOrganization(ctx, trx, orgId);
         await requireWorksite(trx, orgId, worksiteId);
         const row = await readDetails(trx, orgId, worksiteId, id);
         const next: Updateable<WorksiteInsuranceDetailsTable> = { updated_at: nowIso(ctx) };
