@@ -55,11 +55,11 @@ const fakeService = {
   async downloadRaw(id: string) {
     return uploads.get(id) ?? new Uint8Array();
   },
-  async remove() {},
+  async remove(_id: string) {},
   async explode() {
     throw new Error('SELECT * FROM secrets: database exploded at /srv/payroll/db');
   },
-  async refuse() {
+  async refuse(_body: unknown) {
     throw new DomainError('conflict', 'THING.LOCKED', 'the thing is locked', { details: { locked_by: 'someone' } });
   },
 };
@@ -83,7 +83,7 @@ const app = createApp({
   limits: { jsonBytes: 1000, rawBytes: 5000 },
 });
 
-const inProcess: HttpsFetch = Object.assign((url: string | URL, init?: Parameters<HttpsFetch>[1]) => app.request(String(url), init as RequestInit), { close() {} });
+const inProcess: HttpsFetch = Object.assign(async (url: string | URL, init?: Parameters<HttpsFetch>[1]) => app.request(String(url), init as RequestInit), { close() {} });
 const client = createRemoteService({ baseUrl: 'https://api.test', routes: table, fetch: inProcess, tokens: { token: async () => 'good', invalidate() {}, cached: () => null } }) as unknown as typeof fakeService;
 
 describe('arguments travel as the route says', () => {
