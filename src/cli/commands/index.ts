@@ -12,6 +12,8 @@ import { registerRunDeCommand } from './run-de.js';
 import { registerServeCommand } from './serve.js';
 import { registerTransferCommands } from './transfer.js';
 import { registerVerifyCommand } from './verify.js';
+import { registerPayGroupFamily } from './pay-groups.js';
+import { registerDocumentCommands } from './documents.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -27,5 +29,7 @@ export function registerCommands(program: Command): void {
   registerVerifyCommand(program);
   registerDemoCommand(program);
   registerTransferCommands(program);
+  registerPayGroupFamily(program);
+  registerDocumentCommands(program);
   registerRunDeCommand(program, program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb'));
 }
