@@ -100,3 +100,20 @@ for (const backend of allBackends()) {
     });
   });
 }
+
+for (const backend of allBackends()) {
+  describe(`organization preferences.logo_id [${backend.name}]`, () => {
+    it('refuses a logo_id that is not an active org_logo document of the organization', async () => {
+      const { service, dispose } = await backend.create();
+      try {
+        const org = await service.createOrganization({ legal_name: 'Logo GmbH', country: 'DE', preferences: { extra_paid_leave_days: 1 } });
+        const error = await expectDomainError(service.updateOrganization(org.id, { preferences: { logo_id: 'not-a-document' } }), 'validation');
+        expect(error.issues[0]).toMatchObject({ loc: ['body', 'preferences', 'logo_id'], type: 'logo_unknown' });
+        const kept = await service.updateOrganization(org.id, { preferences: { extra_paid_leave_days: 5 } });
+        expect(kept.preferences).toMatchObject({ extra_paid_leave_days: 5, logo_id: null });
+      } finally {
+        await dispose();
+      }
+    });
+  });
+}

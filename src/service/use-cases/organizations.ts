@@ -158,9 +158,22 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         if (patch.tax_identifiers !== undefined) set.tax_identifiers_json = withId(patch.tax_identifiers);
         if (patch.insurance_data !== undefined) set.insurance_data_json = withId(patch.insurance_data);
         if (patch.preferences !== undefined) {
-          // preferences.logo_id is owned by the logo confirmation (endpoint 14): keep it unless the patch sets it.
+          // preferences.logo_id is owned by the logo confirmation (endpoint 14): a patch may send back the current
+          // value or name another active org_logo document of this organization, nothing else.
           const previous = parseJson<Record<string, unknown>>(row.preferences_json);
-          const next = patch.preferences === null ? null : { ...patch.preferences, logo_id: patch.preferences.logo_id ?? previous?.logo_id ?? null };
+          const wantedLogo = patch.preferences?.logo_id;
+          if (wantedLogo && wantedLogo !== previous?.logo_id) {
+            const logo = await trx
+              .selectFrom('documents')
+              .select('id')
+              .where('id', '=', wantedLogo)
+              .where('org_id', '=', orgId)
+              .where('document_type', '=', 'org_logo')
+              .where('status', '=', 'active')
+              .executeTakeFirst();
+            if (!logo) throw fieldError(['body', 'preferences', 'logo_id'], 'must be an active org_logo document of this organization (upload it and confirm it with POST /organizations/{id}/logo/confirm)', 'logo_unknown');
+          }
+          const next = patch.preferences === null ? null : { ...patch.preferences, logo_id: wantedLogo ?? previous?.logo_id ?? null };
           set.preferences_json = withId(next);
         }
         for (const [field, column] of [['address', 'address_id'], ['correspondence_address', 'correspondence_address_id']] as const) {
