@@ -140,6 +140,10 @@ export const deStatutoryInput = z
     mini_job_details: z.object({ pension_exemption: z.boolean().default(false), flat_rate_paid_by_employee: z.boolean().default(false) }).strict().nullable().optional(),
     is_midi_job: z.boolean().default(false),
     agreed_work_hours_per_week: decimalString.nullable().optional(),
+    // U1/U2 levy rates (percent) of the employee's health insurer at the employer's chosen U1 refund
+    // level (endpoint 7): the bundled insurer table does not know every insurer's current rates.
+    u1_rate: decimalString.nullable().optional(),
+    u2_rate: decimalString.nullable().optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -113,6 +113,8 @@ export function germanPayrollUseCases(ctx: ServiceContext): GermanPayrollUseCase
             care_insurance_children: de.care_insurance_children,
             is_parent: de.is_parent,
             is_midi_job: de.is_midi_job,
+            ...(de.u1_rate ? { u1_rate: de.u1_rate } : {}),
+            ...(de.u2_rate ? { u2_rate: de.u2_rate } : {}),
           },
           pay_details: {
             earnings: [{ earning_type: 'salary', amount: money(monthlyPay(pay, input.period, employee.start_date, employee.leave_date)), earning_frequency: 'Month', is_lumpsum: false, do_grossup: false }],
