@@ -14,6 +14,9 @@ import { registerTransferCommands } from './transfer.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerPayGroupFamily } from './pay-groups.js';
 import { registerDocumentCommands } from './documents.js';
+import { registerWageTypeCommands } from './wage-types.js';
+import { registerPensionCommands } from './pension.js';
+import { registerRunCommands } from './runs.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -32,4 +35,7 @@ export function registerCommands(program: Command): void {
   registerPayGroupFamily(program);
   registerDocumentCommands(program);
   registerRunDeCommand(program, program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb'));
+  registerWageTypeCommands(program);
+  registerPensionCommands(program);
+  registerRunCommands(program);
 }

@@ -10,6 +10,7 @@
  * Approved runs are immutable; their payslips' year-to-date figures become the next run's starting point (gb_ytd),
  * and automatic enrolments decided by the run are recorded when it is approved.
  */
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { conflict, DomainError, type FieldIssue, fieldError, isDomainError, notFound, validationError } from '../../domain/errors.js';
 import { Decimal, money } from '../../domain/money.js';
@@ -24,9 +25,9 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
-import { appendMembership, requireGbOrg } from './pensions.js';
+import { requireGbOrg } from './pensions.js';
 import { chunks, employeeFacts, loadEmployees, loadGroupMembers, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadYtd } from './payroll-run-inputs.js';
-import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable } from '../../store/schema.js';
+import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable } from '../../store/schema.js';
 
 export interface RunPayrollOptions {
   /** X-Include-Execution-History: every payslip carries the steps taken. */
@@ -55,6 +56,42 @@ const LIVE: RunStatus[] = ['draft', 'approved', 'paid'];
 /** A processing row older than this is treated as abandoned even when its process cannot be checked. */
 const ABANDONED_AFTER_MS = 30 * 60 * 1000;
 const WORKER = `${hostname()}:${process.pid}`;
+
+/**
+ * UUIDv7 ids for the thousands of payslips of one run: the same layout as ids.ts (48-bit milliseconds, version,
+ * variant, random bits) from a pooled random buffer instead of one random-bytes call each.
+ */
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+let lastMs = 0;
+let counter = 0;
+export function fastId(): string {
+  if (poolAt + 10 > pool.length) {
+    pool = randomBytes(10 * 4096);
+    poolAt = 0;
+  }
+  let ms = Date.now();
+  if (ms <= lastMs) {
+    counter += 1;
+    if (counter > 0xfff) {
+      lastMs += 1;
+      counter = 0;
+    }
+    ms = lastMs;
+  } else {
+    lastMs = ms;
+    counter = 0;
+  }
+  const bytes = Buffer.alloc(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
+  bytes[7] = counter & 0xff;
+  pool.copy(bytes, 8, poolAt, poolAt + 8);
+  poolAt += 8;
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 function slotKey(payGroupId: string, taxYear: string, periodNumber: number, correctsRunId: string | null): string {
   return correctsRunId ? `${payGroupId}|${taxYear}|${periodNumber}|fix:${correctsRunId}` : `${payGroupId}|${taxYear}|${periodNumber}`;
@@ -100,12 +137,12 @@ function payslipWire(row: Pick<GbPayslipTable, 'id' | 'run_id' | 'detail_json'>)
 /** Any move the lifecycle does not allow is a 409 that says what can be done instead. */
 function refuseTransition(row: GbPayrollRunTable, action: 'approve' | 'mark as paid' | 'discard'): DomainError {
   const hint: Record<string, string> = {
-    processing: 'it is still being calculated (or its calculation was interrupted: run the period again)',
+    processing: 'it is still being calculated (if that process ended, run the period again)',
     draft: action === 'mark as paid' ? 'approve it first' : '',
-    approved: action === 'discard' ? 'approved runs are final: correct them with a new run (corrects_run_id)' : 'it is already approved',
-    paid: 'it is already paid; approved and paid runs are final',
-    failed: 'its calculation failed; run the period again',
-    discarded: 'it was discarded; run the period again',
+    approved: action === 'discard' ? 'approved runs are final: correct them with a new run that names it in corrects_run_id' : action === 'approve' ? 'nothing to do' : '',
+    paid: 'paid runs are final: correct them with a new run that names it in corrects_run_id',
+    failed: 'its calculation did not finish; run the period again',
+    discarded: 'run the period again',
   };
   return conflict('PAYROLL_RUN.INVALID_TRANSITION', `cannot ${action} payroll run ${row.id}: it is ${row.status}${hint[row.status] ? `; ${hint[row.status]}` : ''}`, { run_id: row.id, status: row.status });
 }
@@ -364,7 +401,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       const prior = priorPay.get(item.employee_id);
       let priorNiable = prior ? prior.niablePay : new Decimal(0);
       for (const amount of item.nic_prior_period_niable_earnings) priorNiable = priorNiable.plus(amount);
-      const payslipId = uuidv7();
+      const payslipId = fastId();
       try {
         payslips.push(
           calculateEmployeePayslip({
@@ -414,7 +451,9 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
     const warnings: { employee_id: string | null; message: string }[] = [];
     const rows: GbPayslipTable[] = result.payslips.map((p, i) => {
       for (const message of p.wire.warnings) warnings.push({ employee_id: p.wire.employee_id, message });
-      const autoEnrolment = p.autoEnrolment ? JSON.stringify({ ...p.autoEnrolment, latestVersionSeen: result.latestVersions[i] }) : null;
+      // The membership an automatic enrolment will create on approval: its id is fixed now, so the payslip names it.
+      const membershipId = p.autoEnrolment ? fastId() : p.membershipId;
+      const autoEnrolment = p.autoEnrolment ? JSON.stringify({ ...p.autoEnrolment, membershipId, latestVersionSeen: result.latestVersions[i] }) : null;
       return {
         id: result.ids[i] as string,
         run_id: run.id,
@@ -423,7 +462,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
         tax_year: run.tax_year,
         period_number: run.period_number,
         pay_date: run.pay_date,
-        membership_id: p.membershipId,
+        membership_id: membershipId,
         refund_membership_id: p.refundMembershipId,
         ytd_base_payslip_id: result.bases[i] ?? null,
         gross_pay: p.wire.gross_pay,
@@ -580,19 +619,26 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
         const enrolments = payslips.filter((p) => p.auto_enrolment_json !== null);
         if (enrolments.length > 0) {
           const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
+          const rows: GbPensionMembershipTable[] = [];
           for (const p of enrolments) {
-            const decision = JSON.parse(p.auto_enrolment_json as string) as { schemeId: string; category: string; enrolmentDate: string; latestVersionSeen: number };
+            const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: string; enrolmentDate: string; latestVersionSeen: number };
             const history = histories.get(p.employee_id) ?? [];
             const latest = history[history.length - 1] ?? null;
             if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
               throw conflict('PAYROLL_RUN.STALE_MEMBERSHIP', `employee ${p.employee_id}'s pension membership changed after run ${runId} was calculated; discard the run and run the period again`, { run_id: runId, employee_id: p.employee_id });
             }
-            const latestRow = latest ? await trx.selectFrom('gb_pension_memberships').selectAll().where('id', '=', latest.id).executeTakeFirstOrThrow() : null;
-            await appendMembership(trx, latestRow, {
-              id: uuidv7(),
+            if (latest) {
+              // Re-enrolment after an opt-out: the opt-out record's window closes.
+              const closed = await trx.updateTable('gb_pension_memberships').set({ valid_to: decision.enrolmentDate }).where('id', '=', latest.id).where('valid_to', 'is', null).executeTakeFirst();
+              if (Number(closed.numUpdatedRows) !== 1) throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${p.employee_id}'s pension membership changed at the same moment; retry`);
+            }
+            rows.push({
+              id: decision.membershipId,
               org_id: orgId,
               employee_id: p.employee_id,
+              version: latest ? latest.version + 1 : 0,
               valid_from: decision.enrolmentDate,
+              valid_to: null,
               status: 'ACTIVE',
               worker_category: decision.category,
               entry_route: 'AUTO_ENROLLED',
@@ -610,10 +656,8 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
               created_at: stamp,
               created_by: null,
             });
-            // Contributions in this run were taken under the new membership.
-            const created = await trx.selectFrom('gb_pension_memberships').select('id').where('employee_id', '=', p.employee_id).orderBy('version', 'desc').limit(1).executeTakeFirstOrThrow();
-            await trx.updateTable('gb_payslips').set({ membership_id: created.id }).where('id', '=', p.id).execute();
           }
+          for (const part of chunks(rows, 200)) await trx.insertInto('gb_pension_memberships').values(part).execute();
         }
         const done = await trx.updateTable('gb_payroll_runs').set({ status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }).where('id', '=', runId).where('status', '=', 'draft').executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1) throw conflict('PAYROLL_RUN.CHANGED', `payroll run ${runId} changed meanwhile; read it again`);

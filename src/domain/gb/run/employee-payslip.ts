@@ -15,7 +15,9 @@ import type { ClassifiedPay, PayslipLine } from './pay-items.js';
 import { calculateRunPayslip, type DirectorInput, type RefundInput, type RunPayslipResult } from './payslip.js';
 import { decideAutoEnrolment, membershipOn, type MembershipRecord, type PensionTerms, schemeVersionOn, type SchemeVersionRecord, termsFor } from './pension-terms.js';
 import { payslipFiguresToWire, type PayslipFiguresWire } from './wire.js';
-import { addPayslip, type YtdState, ytdToWire } from './ytd.js';
+import { addPayslip, ytdDecimal, type YtdState, ytdToWire } from './ytd.js';
+import { moneyText } from './pence-text.js';
+import { fromPence } from '../pence.js';
 import type { WorkerCategory } from '../auto-enrolment.js';
 
 const ZERO = new Decimal(0);
@@ -115,7 +117,7 @@ export interface EmployeePayslip {
 }
 
 function line(section: PayslipLine['section'], code: string | null, name: string, amount: Decimal): PayslipLine {
-  return { section, wage_type_code: code, name, amount: money(amount) };
+  return { section, wage_type_code: code, name, amount: moneyText(amount) };
 }
 
 export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
@@ -203,10 +205,10 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     director = {
       method,
       weeksInEarningsPeriod: directorWeeks(employee.directorAppointmentDate, period.taxYear),
-      niablePayToDatePrevious: d.niablePay,
-      employeeNiToDatePrevious: d.employeeNi,
-      employerNiToDatePrevious: d.employerNi,
-      bandsToDatePrevious: { atLel: d.atLel, lelToPt: d.lelToPt, ptToUel: d.ptToUel, aboveUel: d.aboveUel },
+      niablePayToDatePrevious: fromPence(d.niablePay),
+      employeeNiToDatePrevious: fromPence(d.employeeNi),
+      employerNiToDatePrevious: fromPence(d.employerNi),
+      bandsToDatePrevious: { atLel: fromPence(d.atLel), lelToPt: fromPence(d.lelToPt), ptToUel: fromPence(d.ptToUel), aboveUel: fromPence(d.aboveUel) },
       finalPeriod: method === 'alternative' && (isLastPeriodOfYear(period.frequency, period.periodNumber) || isLeaver),
     };
   }
@@ -218,8 +220,8 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       period: period.periodNumber,
       taxCode: code,
       week1Month1,
-      taxablePayToDatePrevious: c.ytd.figures.taxable_pay.plus(previous.pay),
-      taxPaidToDatePrevious: c.ytd.figures.tax.plus(previous.tax),
+      taxablePayToDatePrevious: previous.pay.isZero() ? ytdDecimal(c.ytd, 'taxable_pay') : ytdDecimal(c.ytd, 'taxable_pay').plus(previous.pay),
+      taxPaidToDatePrevious: previous.tax.isZero() ? ytdDecimal(c.ytd, 'tax') : ytdDecimal(c.ytd, 'tax').plus(previous.tax),
       niCategory: employee.niCategory,
       ...(irregular ? { niFrequency: 'weekly' as const } : {}),
       ...(c.priorNiablePay.isZero() ? {} : { priorNiablePay: c.priorNiablePay }),
@@ -266,8 +268,8 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       taxPeriod: period.taxPeriod,
       taxablePayToDate: result.taxablePayToDate,
       taxPaidToDate: result.taxPaidToDate,
-      payThisEmployment: ytdAfter.figures.taxable_pay,
-      taxThisEmployment: ytdAfter.figures.tax,
+      payThisEmployment: fromPence(ytdAfter.figures.taxable_pay),
+      taxThisEmployment: fromPence(ytdAfter.figures.tax),
       studentLoan: employee.studentLoanPlans.length > 0,
       postgraduateLoan: employee.postgraduateLoan,
     });
@@ -285,14 +287,14 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     ni_category: employee.niCategory,
     ...payslipFiguresToWire(result),
     ytd_this_employment: ytdToWire(ytdAfter),
-    previous_employment_pay_used: money(previous.pay),
-    previous_employment_tax_used: money(previous.tax),
+    previous_employment_pay_used: moneyText(previous.pay),
+    previous_employment_tax_used: moneyText(previous.tax),
     is_leaver: isLeaver,
     is_after_leaving: afterLeaving,
     irregular_payment: irregular,
     pension: terms ? { scheme_id: terms.schemeId, membership_id: membershipId, method: terms.method, wage_type_code: terms.wageTypeCode, auto_enrolled: autoEnrolment !== null } : null,
     pension_refund: c.refund ? { membership_id: c.refund.membershipId, employee: money(result.refundToEmployee), employer: money(result.refundToEmployer) } : null,
-    employer_costs: { employer_ni: money(result.employerNi), employer_pension: money(employerPension), total: money(result.employerNi.plus(employerPension)) },
+    employer_costs: { employer_ni: moneyText(result.employerNi), employer_pension: moneyText(employerPension), total: moneyText(result.employerNi.plus(employerPension)) },
     lines,
     p45,
     warnings,

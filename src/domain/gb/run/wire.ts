@@ -2,7 +2,8 @@
  * The payslip figures as the wire (and the gb-period / gb-run vectors) spell them: snake_case, money as
  * two-place strings, pension figures null without a pension arrangement.
  */
-import { money, type Decimal } from '../../money.js';
+import type { Decimal } from '../../money.js';
+import { moneyText } from './pence-text.js';
 import type { StudentLoanPlan } from '../student-loans.js';
 import type { TaxBasis } from '../paye.js';
 import type { RunPayslipResult } from './payslip.js';
@@ -33,7 +34,8 @@ export interface PayslipFiguresWire {
   tax_basis: TaxBasis;
 }
 
-const orNull = (value: Decimal | null): string | null => (value === null ? null : money(value));
+const orNull = (value: Decimal | null): string | null => (value === null ? null : moneyText(value));
+const money = moneyText;
 
 export function payslipFiguresToWire(r: RunPayslipResult): PayslipFiguresWire {
   return {

@@ -1,10 +1,13 @@
 /**
  * Year-to-date figures of one employment in one tax year (FPS "year to date" items; P45 "pay and tax in this
  * employment"): the sum of every approved payslip of the employment, carried forward payslip by payslip.
- * Previous employments' figures (P45) are not in here; they join the PAYE figures separately (starter.ts).
+ * Previous employments' figures (P45) are not in here; they join the PAYE figures separately (employment.ts).
+ * Held in whole pence (pence-text.ts): exact, and cheap for runs of tens of thousands of employees.
  */
-import { Decimal, money } from '../../money.js';
+import { Decimal } from '../../money.js';
+import { fromPence } from '../pence.js';
 import type { RunPayslipResult } from './payslip.js';
+import { decimalPence, penceText, textPence } from './pence-text.js';
 
 /** The fields the gb-run vectors call `ytd_this_employment`, in their order. */
 export const YTD_FIELDS = [
@@ -31,17 +34,18 @@ export const YTD_FIELDS = [
 export const YTD_EXTRA_FIELDS = ['ni_earnings_above_uel', 'pension_refund_employee', 'pension_refund_employer'] as const;
 
 export type YtdField = (typeof YTD_FIELDS)[number] | (typeof YTD_EXTRA_FIELDS)[number];
-export type YtdFigures = Record<YtdField, Decimal>;
+/** Whole pence per field. */
+export type YtdFigures = Record<YtdField, number>;
 
-/** NI as a director (annual earnings period): only the periods paid as a director. */
+/** NI as a director (annual earnings period): only the periods paid as a director; whole pence. */
 export interface DirectorYtd {
-  niablePay: Decimal;
-  employeeNi: Decimal;
-  employerNi: Decimal;
-  atLel: Decimal;
-  lelToPt: Decimal;
-  ptToUel: Decimal;
-  aboveUel: Decimal;
+  niablePay: number;
+  employeeNi: number;
+  employerNi: number;
+  atLel: number;
+  lelToPt: number;
+  ptToUel: number;
+  aboveUel: number;
 }
 
 /** The payslip that paid the employee's final pay (a P45 was issued with it). */
@@ -56,54 +60,58 @@ export interface YtdState {
   leaver: LeaverMark | null;
 }
 
-const ZERO = new Decimal(0);
 const ALL_FIELDS: readonly YtdField[] = [...YTD_FIELDS, ...YTD_EXTRA_FIELDS];
+const DIRECTOR_FIELDS: readonly (keyof DirectorYtd)[] = ['niablePay', 'employeeNi', 'employerNi', 'atLel', 'lelToPt', 'ptToUel', 'aboveUel'];
 
 export function zeroYtd(): YtdState {
   const figures = {} as YtdFigures;
-  for (const field of ALL_FIELDS) figures[field] = ZERO;
-  return { figures, director: { niablePay: ZERO, employeeNi: ZERO, employerNi: ZERO, atLel: ZERO, lelToPt: ZERO, ptToUel: ZERO, aboveUel: ZERO }, leaver: null };
+  for (const field of ALL_FIELDS) figures[field] = 0;
+  return { figures, director: { niablePay: 0, employeeNi: 0, employerNi: 0, atLel: 0, lelToPt: 0, ptToUel: 0, aboveUel: 0 }, leaver: null };
 }
 
-const or0 = (value: Decimal | null): Decimal => value ?? ZERO;
+/** A figure as a Decimal (for the engines). */
+export function ytdDecimal(ytd: YtdState, field: YtdField): Decimal {
+  return fromPence(ytd.figures[field]);
+}
+
+const p = (value: Decimal | null): number => (value === null ? 0 : decimalPence(value));
 
 /** The figures after adding one payslip (a director's NI also to the director block). */
 export function addPayslip(ytd: YtdState, r: RunPayslipResult, options: { director: boolean; leaver: LeaverMark | null }): YtdState {
   const f = ytd.figures;
-  const add: Record<YtdField, Decimal> = {
-    gross_pay: r.grossPay,
-    payrolled_benefits: r.payrolledBenefits,
-    taxable_pay: r.taxablePay,
-    tax: r.tax,
-    niable_pay: r.niablePay,
-    employee_ni: r.employeeNi,
-    employer_ni: r.employerNi,
-    ni_earnings_at_lel: r.niBands.atLel,
-    ni_earnings_lel_to_pt: r.niBands.lelToPt,
-    ni_earnings_pt_to_uel: r.niBands.ptToUel,
-    student_loan: r.studentLoan,
-    postgraduate_loan: r.postgraduateLoan,
-    pension_employee_gross: or0(r.pensionEmployeeGross),
-    pension_employee_deduction: or0(r.pensionEmployeeDeduction),
-    pension_employer: or0(r.pensionEmployer),
-    salary_sacrifice: or0(r.salarySacrifice),
-    net_pay: r.netPay,
-    ni_earnings_above_uel: r.niBands.aboveUel,
-    pension_refund_employee: r.refundToEmployee,
-    pension_refund_employer: r.refundToEmployer,
+  const figures: YtdFigures = {
+    gross_pay: f.gross_pay + p(r.grossPay),
+    payrolled_benefits: f.payrolled_benefits + p(r.payrolledBenefits),
+    taxable_pay: f.taxable_pay + p(r.taxablePay),
+    tax: f.tax + p(r.tax),
+    niable_pay: f.niable_pay + p(r.niablePay),
+    employee_ni: f.employee_ni + p(r.employeeNi),
+    employer_ni: f.employer_ni + p(r.employerNi),
+    ni_earnings_at_lel: f.ni_earnings_at_lel + p(r.niBands.atLel),
+    ni_earnings_lel_to_pt: f.ni_earnings_lel_to_pt + p(r.niBands.lelToPt),
+    ni_earnings_pt_to_uel: f.ni_earnings_pt_to_uel + p(r.niBands.ptToUel),
+    student_loan: f.student_loan + p(r.studentLoan),
+    postgraduate_loan: f.postgraduate_loan + p(r.postgraduateLoan),
+    pension_employee_gross: f.pension_employee_gross + p(r.pensionEmployeeGross),
+    pension_employee_deduction: f.pension_employee_deduction + p(r.pensionEmployeeDeduction),
+    pension_employer: f.pension_employer + p(r.pensionEmployer),
+    salary_sacrifice: f.salary_sacrifice + p(r.salarySacrifice),
+    net_pay: f.net_pay + p(r.netPay),
+    ni_earnings_above_uel: f.ni_earnings_above_uel + p(r.niBands.aboveUel),
+    pension_refund_employee: f.pension_refund_employee + p(r.refundToEmployee),
+    pension_refund_employer: f.pension_refund_employer + p(r.refundToEmployer),
   };
-  const figures = {} as YtdFigures;
-  for (const field of ALL_FIELDS) figures[field] = f[field].plus(add[field]);
   const d = ytd.director;
-  const director = options.director
+  const bands = r.directorBandsToDate;
+  const director: DirectorYtd = options.director
     ? {
-        niablePay: d.niablePay.plus(r.niablePay),
-        employeeNi: d.employeeNi.plus(r.employeeNi),
-        employerNi: d.employerNi.plus(r.employerNi),
-        atLel: r.directorBandsToDate?.atLel ?? d.atLel,
-        lelToPt: r.directorBandsToDate?.lelToPt ?? d.lelToPt,
-        ptToUel: r.directorBandsToDate?.ptToUel ?? d.ptToUel,
-        aboveUel: r.directorBandsToDate?.aboveUel ?? d.aboveUel,
+        niablePay: d.niablePay + p(r.niablePay),
+        employeeNi: d.employeeNi + p(r.employeeNi),
+        employerNi: d.employerNi + p(r.employerNi),
+        atLel: bands ? p(bands.atLel) : d.atLel,
+        lelToPt: bands ? p(bands.lelToPt) : d.lelToPt,
+        ptToUel: bands ? p(bands.ptToUel) : d.ptToUel,
+        aboveUel: bands ? p(bands.aboveUel) : d.aboveUel,
       }
     : d;
   return { figures, director, leaver: options.leaver ?? ytd.leaver };
@@ -112,25 +120,23 @@ export function addPayslip(ytd: YtdState, r: RunPayslipResult, options: { direct
 /** The vectors' `ytd_this_employment` block. */
 export function ytdToWire(ytd: YtdState): Record<(typeof YTD_FIELDS)[number], string> {
   const out = {} as Record<(typeof YTD_FIELDS)[number], string>;
-  for (const field of YTD_FIELDS) out[field] = money(ytd.figures[field]);
+  for (const field of YTD_FIELDS) out[field] = penceText(ytd.figures[field]);
   return out;
 }
 
+/** Stored form: every amount a decimal string (as every money column), the leaver mark as it is. */
 interface YtdJson {
   figures: Record<string, string>;
-  director: Record<keyof DirectorYtd, string>;
+  director: Record<string, string>;
   leaver: LeaverMark | null;
 }
 
 export function ytdToJson(ytd: YtdState): string {
   const figures: Record<string, string> = {};
-  for (const field of ALL_FIELDS) figures[field] = ytd.figures[field].toFixed();
-  const d = ytd.director;
-  const json: YtdJson = {
-    figures,
-    director: { niablePay: d.niablePay.toFixed(), employeeNi: d.employeeNi.toFixed(), employerNi: d.employerNi.toFixed(), atLel: d.atLel.toFixed(), lelToPt: d.lelToPt.toFixed(), ptToUel: d.ptToUel.toFixed(), aboveUel: d.aboveUel.toFixed() },
-    leaver: ytd.leaver,
-  };
+  for (const field of ALL_FIELDS) figures[field] = penceText(ytd.figures[field]);
+  const director: Record<string, string> = {};
+  for (const field of DIRECTOR_FIELDS) director[field] = penceText(ytd.director[field]);
+  const json: YtdJson = { figures, director, leaver: ytd.leaver };
   return JSON.stringify(json);
 }
 
@@ -139,19 +145,11 @@ export function ytdFromJson(text: string): YtdState {
   const state = zeroYtd();
   for (const field of ALL_FIELDS) {
     const value = json.figures[field];
-    if (value !== undefined) state.figures[field] = new Decimal(value);
+    if (value !== undefined) state.figures[field] = textPence(value);
   }
-  const d = json.director;
-  if (d) {
-    state.director = {
-      niablePay: new Decimal(d.niablePay),
-      employeeNi: new Decimal(d.employeeNi),
-      employerNi: new Decimal(d.employerNi),
-      atLel: new Decimal(d.atLel),
-      lelToPt: new Decimal(d.lelToPt),
-      ptToUel: new Decimal(d.ptToUel),
-      aboveUel: new Decimal(d.aboveUel),
-    };
+  for (const field of DIRECTOR_FIELDS) {
+    const value = json.director?.[field];
+    if (value !== undefined) state.director[field] = textPence(value);
   }
   state.leaver = json.leaver ?? null;
   return state;
