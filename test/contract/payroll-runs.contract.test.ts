@@ -222,6 +222,20 @@ for (const backend of allBackends()) {
       expect(slip(l2)).toMatchObject({ pension_refund: null, pension_employee_deduction: null, taxable_pay: '3000.00' });
     });
 
+    it('refunds what every version of the ended membership took (letter recorded after the first run)', async () => {
+      await service.createPensionScheme(setup.orgId, NET_PAY_SCHEME);
+      const employeeId = setup.employeeIds[0] as string;
+      const p1 = await run(1, '3000');
+      await service.approvePayrollRun(setup.orgId, p1.id);
+      await service.recordEnrolmentCommunication(setup.orgId, employeeId, { enrolment_communication_date: '2025-05-10' });
+      const p2 = await run(2, '3000');
+      expect(slip(p2).pension_employee_deduction).toBe('124.00');
+      await service.approvePayrollRun(setup.orgId, p2.id);
+      await service.optOutEmployee(setup.orgId, employeeId, { opt_out_date: '2025-06-09' });
+      const p3 = await run(3, '3000');
+      expect(slip(p3).pension_refund).toMatchObject({ employee: '248.00', employer: '148.80' });
+    });
+
     it('aggregates nic_prior_period_niable_earnings for NI', async () => {
       const r = await run(1, '1000', {});
       const plain = slip(r);

@@ -203,6 +203,18 @@ for (const backend of allBackends()) {
       else await expectDomainError(service.enrolEmployee(orgId, employeeId, body), 'validation');
     });
 
+    it('records the enrolment letter once, as a new version of the active membership', async () => {
+      await service.createPensionScheme(orgId, NET_PAY_SCHEME);
+      expect((await expectDomainError(service.recordEnrolmentCommunication(orgId, employeeId, { enrolment_communication_date: '2025-05-10' }), 'conflict')).code).toBe('PENSION.NOT_ENROLLED');
+      await service.enrolEmployee(orgId, employeeId, { ...enrolBody, enrolment_communication_date: null });
+      expect((await service.getPensionStatus(orgId, employeeId)).opt_out_window_end).toBeNull();
+      const letter = await service.recordEnrolmentCommunication(orgId, employeeId, { enrolment_communication_date: '2025-05-10' });
+      expect(letter).toMatchObject({ version: 1, status: 'ACTIVE', valid_from: '2025-05-10', enrolment_date: '2025-05-01', enrolment_communication_date: '2025-05-10' });
+      expect((await service.getPensionStatus(orgId, employeeId)).opt_out_window_end).toBe('2025-06-10');
+      expect((await expectDomainError(service.recordEnrolmentCommunication(orgId, employeeId, { enrolment_communication_date: '2025-05-11' }), 'conflict')).code).toBe('PENSION.COMMUNICATION_RECORDED');
+      await expectDomainError(service.recordEnrolmentCommunication(orgId, employeeId, { enrolment_communication_date: 'soon' }), 'validation');
+    });
+
     it('answers another organization’s employee like a missing one', async () => {
       await service.createPensionScheme(orgId, NET_PAY_SCHEME);
       const other = await gbEmployer(service);

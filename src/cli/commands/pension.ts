@@ -235,6 +235,23 @@ export function registerPensionCommands(program: Command): void {
     );
 
   pension
+    .command('letter')
+    .description('record the date the enrolment information was given (starts the one-month opt-out window)')
+    .argument('<employee-id>', 'employee id')
+    .option('--org <id>', 'organization id')
+    .option('--date <date>', 'date the enrolment information was given')
+    .action(
+      withRuntime(async (runtime, employeeId: string, options: { org?: string; date?: string }) => {
+        const org = await orgId(runtime, options);
+        const date = await requireValue(runtime, options.date, '--date', 'Date the enrolment information was given (YYYY-MM-DD)');
+        const service = await runtime.service();
+        const membership = await service.recordEnrolmentCommunication(org, employeeId, { enrolment_communication_date: date });
+        runtime.wrote();
+        runtime.print(membership);
+      }),
+    );
+
+  pension
     .command('status')
     .description('an employee’s pension status and membership history')
     .argument('<employee-id>', 'employee id')

@@ -165,6 +165,9 @@ export const enrolInput = z
 
 export const optOutInput = z.object({ opt_out_date: isoDate }).strict().meta({ id: 'PensionOptOutRequest' });
 
+/** Extension: the date the statutory enrolment information was given, when it was not known at enrolment. */
+export const communicationInput = z.object({ enrolment_communication_date: isoDate }).strict().meta({ id: 'PensionCommunicationRequest' });
+
 export const pensionMembershipResponse = z
   .object({
     id: z.string().describe('extension: id of this history record'),

@@ -169,13 +169,15 @@ const SETTLED = ['approved', 'paid'];
  * contributions taken under the membership it ended (approved and paid runs only).
  */
 export async function loadRefunds(db: Db, orgId: string, memberships: ReadonlyMap<string, readonly MembershipRecord[]>, payDate: string): Promise<Map<string, { input: RefundInput; membershipId: string }>> {
-  const due: { employeeId: string; optOut: MembershipRecord; active: MembershipRecord }[] = [];
+  const due: { employeeId: string; optOut: MembershipRecord; active: MembershipRecord[] }[] = [];
   for (const [employeeId, history] of memberships) {
     history.forEach((record, index) => {
       if (record.status !== 'OPTED_OUT' || record.opt_out_date === null || record.opt_out_date > payDate) return;
       if (!isRefundDue(record.opt_out_date, record.enrolment_date, record.enrolment_communication_date)) return;
-      const active = history[index - 1];
-      if (active && active.status === 'ACTIVE') due.push({ employeeId, optOut: record, active });
+      // Every ACTIVE record of the membership the opt-out ended (recording the enrolment letter adds one).
+      const active: MembershipRecord[] = [];
+      for (let i = index - 1; i >= 0 && history[i]?.status === 'ACTIVE'; i -= 1) active.push(history[i] as MembershipRecord);
+      if (active.length > 0) due.push({ employeeId, optOut: record, active });
     });
   }
   const result = new Map<string, { input: RefundInput; membershipId: string }>();
@@ -196,12 +198,13 @@ export async function loadRefunds(db: Db, orgId: string, memberships: ReadonlyMa
     .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
     .select(['gb_payslips.membership_id', 'gb_payslips.contribution_json'])
     .where('gb_payslips.org_id', '=', orgId)
-    .where('gb_payslips.membership_id', 'in', open.map((d) => d.active.id))
+    .where('gb_payslips.membership_id', 'in', open.flatMap((d) => d.active.map((a) => a.id)))
     .where('gb_payroll_runs.status', 'in', SETTLED)
     .execute();
   for (const d of open) {
     if (result.has(d.employeeId)) continue; // one refund per payslip; a second one follows in the next run
-    const taken = takenRows.filter((r) => r.membership_id === d.active.id && r.contribution_json).map((r) => JSON.parse(r.contribution_json as string) as TakenContribution);
+    const ids = new Set(d.active.map((a) => a.id));
+    const taken = takenRows.filter((r) => r.membership_id !== null && ids.has(r.membership_id) && r.contribution_json).map((r) => JSON.parse(r.contribution_json as string) as TakenContribution);
     const input = refundOf(taken);
     if (input) result.set(d.employeeId, { input, membershipId: d.optOut.id });
   }

@@ -9,6 +9,7 @@ import { isRefundDue, optOutWindowEnd, refuseEnrolment, refuseOptOut, type Membe
 import { addMonths } from '../../domain/gb/run/dates.js';
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import {
+  communicationInput,
   enrolInput,
   optOutInput,
   type PensionMembership,
@@ -40,6 +41,8 @@ export interface PensionUseCases {
   enrolEmployee(orgId: string, employeeId: string, body: unknown): Promise<PensionMembership>;
   /** Endpoint 17. */
   optOutEmployee(orgId: string, employeeId: string, body: unknown): Promise<PensionMembership>;
+  /** Extension: records when the enrolment information was given (an automatic enrolment by a run has none yet). */
+  recordEnrolmentCommunication(orgId: string, employeeId: string, body: unknown): Promise<PensionMembership>;
   /** Extension: the employee's status, latest record and whole history. */
   getPensionStatus(orgId: string, employeeId: string): Promise<PensionStatus>;
 }
@@ -338,6 +341,34 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
           valid_from: input.opt_out_date,
           status: 'OPTED_OUT',
           opt_out_date: input.opt_out_date,
+          source_run_id: null,
+          created_at: nowIso(ctx),
+          created_by: ctx.actor.subject,
+        });
+      });
+      return toMembership(row);
+    },
+
+    async recordEnrolmentCommunication(orgId, employeeId, body) {
+      requireScope(ctx, 'payroll:write');
+      const input = parseOrThrow(communicationInput, body);
+      const row = await inTransaction(ctx, async (trx) => {
+        await requireGbOrg(ctx, trx, orgId);
+        await requireGbEmployee(trx, orgId, employeeId);
+        const history = await membershipHistory(trx, orgId, employeeId);
+        const latest = history[history.length - 1] ?? null;
+        if (!latest || latest.status !== 'ACTIVE') {
+          throw refusal('PENSION.NOT_ENROLLED', 'the employee is not an active member; the enrolment information date belongs to an active membership');
+        }
+        if (latest.enrolment_communication_date !== null) {
+          throw refusal('PENSION.COMMUNICATION_RECORDED', `the enrolment information was already recorded as given on ${latest.enrolment_communication_date}; it starts the opt-out window and is not changed afterwards`);
+        }
+        // A new version of the active membership (its terms unchanged), in force from the later of its own start and the date given.
+        return appendMembership(trx, latest, {
+          ...latest,
+          id: uuidv7(),
+          valid_from: input.enrolment_communication_date > latest.valid_from ? input.enrolment_communication_date : latest.valid_from,
+          enrolment_communication_date: input.enrolment_communication_date,
           source_run_id: null,
           created_at: nowIso(ctx),
           created_by: ctx.actor.subject,

@@ -12,6 +12,7 @@ import type { Trace } from '../trace.js';
 import { taxYearStart } from './dates.js';
 import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, type PreviousEmployment, previousEmploymentUsed } from './employment.js';
 import type { ClassifiedPay, PayslipLine } from './pay-items.js';
+import { taxPeriodOf } from '../paye.js';
 import { calculateRunPayslip, type DirectorInput, type RefundInput, type RunPayslipResult } from './payslip.js';
 import { decideAutoEnrolment, membershipOn, type MembershipRecord, type PensionTerms, schemeVersionOn, type SchemeVersionRecord, termsFor } from './pension-terms.js';
 import { payslipFiguresToWire, type PayslipFiguresWire } from './wire.js';
@@ -265,7 +266,8 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       week1Month1,
       frequency: period.frequency,
       leavingDate: employee.leaveDate,
-      taxPeriod: period.taxPeriod,
+      // The week or month the PAYE figures were worked to (week 2n / 4n for 2- and 4-weekly, 53/54/56 for the extra payday).
+      taxPeriod: taxPeriodOf(period.frequency, period.periodNumber),
       taxablePayToDate: result.taxablePayToDate,
       taxPaidToDate: result.taxPaidToDate,
       payThisEmployment: fromPence(ytdAfter.figures.taxable_pay),

@@ -299,6 +299,11 @@ class Replay {
       payslip = run.payslips?.[0] as Payslip;
     }
     await this.service.approvePayrollRun(this.orgId, run.id);
+    const pension = payslip.pension as { auto_enrolled?: boolean } | null | undefined;
+    if (pension?.auto_enrolled) {
+      // The clerk sends the enrolment information with this payslip and records the date.
+      await this.service.recordEnrolmentCommunication(this.orgId, this.employeeId, { enrolment_communication_date: payslip.pay_date });
+    }
     if (payslip.is_leaver) this.leaverPayslip = payslip;
     this.lastPayslip = payslip;
     return payslip;
