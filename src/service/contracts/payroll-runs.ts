@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EARNING_FREQUENCIES } from '../../domain/gb/run/pay-items.js';
 import { decimalString, id, isoDate, isoDateTime, moneyInput } from './common.js';
+import { pageEnvelope } from './pagination.js';
 
 /**
  * GB payroll runs: endpoint 18 (`POST /gb/organizations/{organization_id}/payrolls`) and the run's lifecycle
@@ -176,6 +177,8 @@ export const payrollRunResponse = z
     payslips: z.array(payslipResponse).optional(),
   })
   .meta({ id: 'GbPayrollRun' });
+
+export const payrollRunPage = pageEnvelope(payrollRunResponse).meta({ id: 'GbPayrollRunPage' });
 
 export type GbPayrollRequest = z.output<typeof gbPayrollRequest>;
 export type GbPayrollRunResult = z.infer<typeof gbPayrollRunResult>;

@@ -3,6 +3,7 @@ import { Decimal } from '../../domain/money.js';
 import { wageTypeVersions } from '../../domain/gb/wage-types/lookup.js';
 import { addMonths } from '../../domain/gb/run/dates.js';
 import { decimalString, id, isoDate, isoDateTime, numberToDecimalString, specDecimalPattern } from './common.js';
+import { pageEnvelope } from './pagination.js';
 
 /**
  * GB pension schemes (endpoint 15) and memberships (endpoints 16, 17), spec "Resources › Pension scheme (GB)",
@@ -137,6 +138,9 @@ export const pensionSchemeResponse = z
     created_by: z.string().nullable().optional(),
   })
   .meta({ id: 'PensionScheme' });
+
+export const pensionSchemePage = pageEnvelope(pensionSchemeResponse).meta({ id: 'PensionSchemePage' });
+export const pensionSchemeHistory = z.array(pensionSchemeResponse).meta({ id: 'PensionSchemeHistory' });
 
 // ---- memberships ----
 
