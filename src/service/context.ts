@@ -3,6 +3,7 @@ import { DomainError, notFound } from '../domain/errors.js';
 import { translateStoreError } from '../store/constraint-errors.js';
 import type { Store } from '../store/database.js';
 import type { Database, OrganizationTable } from '../store/schema.js';
+import { runTransaction, type TransactionOptions } from '../store/transaction.js';
 import type { ObjectStore } from './object-store.js';
 
 /** Who is calling: the token's subject remotely, `local:<user>` on a clerk's machine. */
@@ -54,10 +55,17 @@ export async function requireOrg(ctx: ServiceContext, db: Db, orgId: string): Pr
   return row;
 }
 
-/** Runs `work` in one transaction: a failed operation leaves the store as it was. */
-export async function inTransaction<T>(ctx: ServiceContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction: a failed operation leaves the store as it was. `isolation`
+ * (Postgres; SQLite write transactions always run one at a time) defaults to read committed;
+ * docs/decisions/postgres.md lists which use case needs more, and when to take the
+ * organization lock (records/org-lock.ts) instead. Serialization failures and deadlocks are
+ * retried a few times with jitter, so `work` may run more than once and must touch nothing outside
+ * the transaction. A conflict that outlasts the retries is a 409 STORE.CONCURRENT_WRITE.
+ */
+export async function inTransaction<T>(ctx: ServiceContext, work: (trx: Transaction<Database>) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   try {
-    return await ctx.store.db.transaction().execute(work);
+    return await runTransaction(ctx.store, work, options);
   } catch (error) {
     throw translateStoreError(error);
   }

@@ -1,4 +1,6 @@
 import { conflict, DomainError } from '../domain/errors.js';
+import { unavailableError } from './availability.js';
+import { isRetryableAbort } from './transaction.js';
 
 /**
  * Turns the database's constraint violations into domain errors a clerk can act on. Unique
@@ -49,8 +51,10 @@ export function translateStoreError(error: unknown): unknown {
       issues: [{ loc: ['body'], msg: 'refers to a record that does not exist', type: 'reference_missing' }],
     });
   }
-  if (code === '40001' || code === '40P01' || code === 'SQLITE_BUSY') {
-    return conflict('STORE.CONCURRENT_WRITE', 'another writer changed the same data at the same moment; try again');
+  // Postgres kept aborting the transaction for concurrent writers even after transaction.ts's retries.
+  if (isRetryableAbort(error)) {
+    return conflict('STORE.CONCURRENT_WRITE', 'other clerks kept changing the same data at the same moment, so this change was not saved; read the data again and retry');
   }
-  return error;
+  // Normally translated where the driver raised it (guarded-dialect.ts); this catches errors a use case rethrew raw.
+  return unavailableError(error, '') ?? error;
 }

@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
+import { DomainError } from '../domain/errors.js';
+import { unavailableError } from './availability.js';
 import type { StoreDialect } from './dialect.js';
-import { migrateToLatest } from './migrations/index.js';
+import { GuardedDialect } from './guarded-dialect.js';
+import { migrateTo, migrateToLatest } from './migrations/index.js';
+import { SchemaPostgresDialect } from './pg-schema-dialect.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -14,18 +19,48 @@ export interface Store {
   schema: string | null;
   /** What the CLI prints after a write (`→ local /path/payroll.db`); never contains a password. */
   describe: string;
+  /** Ends the pool / closes the file; safe to call twice; afterwards nothing keeps the process alive. */
   close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Postgres connections at most (default PAYROLL_PG_POOL_SIZE, else 10). */
+  poolSize?: number;
+  /** Postgres schema holding the tables (default `public`). */
+  schema?: string;
+  /** Longest a single Postgres statement may run, in ms (default PAYROLL_PG_STATEMENT_TIMEOUT, else 30 000; 0 = none). */
+  statementTimeoutMs?: number;
+  /** Longest a write waits for another process's lock: SQLite busy timeout, Postgres connect/lock wait, in ms (default 10 000). */
+  lockWaitMs?: number;
+  /** Stop migrating after this migration (tests of data surviving a migration); default: all. */
+  migrateTo?: string;
+  /** Environment for the defaults above (tests pass their own). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//i.test(location);
 }
 
+const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+const DEFAULT_LOCK_WAIT_MS = 10_000;
+
 /** Opens (creating on first use) the store at a file path, `:memory:`, or a postgres:// URL, and migrates it. */
-export async function openStore(location: string, options: { poolSize?: number; schema?: string } = {}): Promise<Store> {
-  const store = isPostgresUrl(location) ? openPostgres(location, options.poolSize ?? 10, options.schema ?? 'public') : openSqlite(location);
+export async function openStore(location: string, options: StoreOptions = {}): Promise<Store> {
+  const env = options.env ?? process.env;
+  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const store = isPostgresUrl(location)
+    ? openPostgres(location, {
+        poolSize: options.poolSize ?? envInteger(env, 'PAYROLL_PG_POOL_SIZE', 1, 1000) ?? DEFAULT_POOL_SIZE,
+        statementTimeoutMs: options.statementTimeoutMs ?? envInteger(env, 'PAYROLL_PG_STATEMENT_TIMEOUT', 0, 86_400_000) ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+        lockWaitMs,
+        schema: options.schema ?? 'public',
+      })
+    : openSqlite(location, lockWaitMs);
   try {
-    await migrateToLatest(store.db, store.dialect, store.schema);
+    if (options.migrateTo) await migrateTo(store.db, store.dialect, store.schema, options.migrateTo);
+    else await migrateToLatest(store.db, store.dialect, store.schema);
   } catch (error) {
     await store.close();
     throw error;
@@ -33,26 +68,72 @@ export async function openStore(location: string, options: { poolSize?: number; 
   return store;
 }
 
-function openSqlite(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const database = new BetterSqlite3(path);
-  // WAL lets readers run beside one writer; the busy timeout makes a second process wait instead of failing.
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 10000');
-  database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', schema: null, describe: `local ${path}`, close: () => db.destroy() };
+/** A positive integer from the environment, or a usage error naming the variable (exit 2). */
+function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new DomainError('usage', 'STORE.BAD_SETTING', `${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
 }
 
-function openPostgres(url: string, poolSize: number, schema: string): Store {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid Postgres schema name "${schema}"`);
-  // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
-  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  // Every connection resolves unqualified table names in the store's schema (tests give each test its own).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, describe: `postgres ${redactUrl(url)}${schema === 'public' ? '' : ` (schema ${schema})`}`, close: () => db.destroy() };
+/** Idempotent close: the CLI, the server's shutdown hook and a test's dispose may all call it. */
+function closeOnce(db: Kysely<Database>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= db.destroy());
+}
+
+function openSqlite(path: string, lockWaitMs: number): Store {
+  const describe = `local ${path}`;
+  let database: BetterSqlite3.Database;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    // `timeout` is SQLite's busy timeout, set before anything else touches the file: a second
+    // process then waits for the lock (even for the WAL switch below) instead of failing.
+    database = new BetterSqlite3(path, { timeout: lockWaitMs });
+    // WAL lets readers run beside one writer.
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('synchronous = NORMAL');
+  } catch (error) {
+    throw unavailableError(error, describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+  }
+  const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
+  const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database }), translate) });
+  return { db, dialect: 'sqlite', schema: null, describe, close: closeOnce(db) };
+}
+
+// NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openPostgres(url: string, settings: { poolSize: number; statementTimeoutMs: number; lockWaitMs: number; schema: string }): Store {
+  const { schema } = settings;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new DomainError('usage', 'STORE.BAD_SETTING', `invalid Postgres schema name "${schema}" (lower-case letters, digits and _ only)`);
+  const describe = `postgres ${redactUrl(url)}${schema === 'public' ? '' : ` (schema ${schema})`}`;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: settings.poolSize,
+    // Every connection resolves unqualified table names in the store's schema (tests give each test its own).
+    options: `-c search_path=${schema}`,
+    application_name: 'payroll',
+    // An unreachable host or a pool exhausted for this long is "unavailable", never an endless hang.
+    connectionTimeoutMillis: settings.lockWaitMs,
+    // A runaway statement is cancelled by the server (57014 → STORE.TIMEOUT) instead of holding a connection forever.
+    ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    // A transaction left open by a crashed caller releases its locks.
+    idle_in_transaction_session_timeout: 60_000,
+    // Idle connections are closed after a while so a quiet server holds none; none keeps the process alive.
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  });
+  // An idle connection dropped by the server (restart, failover) must not crash the process: the
+  // pool discards it and the next query opens a fresh one (pg-pool emits 'error' for exactly this).
+  pool.on('error', () => {});
+  const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
+  const db = new Kysely<Database>({ dialect: new GuardedDialect(new SchemaPostgresDialect({ pool }, schema), translate) });
+  return { db, dialect: 'postgres', schema, describe, close: closeOnce(db) };
 }
 
 /** postgres://user:secret@host/db → postgres://user:***@host/db */
