@@ -91,7 +91,7 @@ function standingPay(employee: Employee): { wage_type_code: string; amount: stri
 }
 
 /** The interactive path: choose pay group and period, enter each employee's variable pay. */
-async function buildInteractively(runtime: Runtime, service: PayrollService, org: string, options: Record<string, string | undefined>): Promise<Record<string, unknown>> {
+async function buildInteractively(service: PayrollService, org: string, options: Record<string, string | undefined>): Promise<Record<string, unknown>> {
   const prompts = await import('@inquirer/prompts');
   let groupId = options.payGroup;
   if (!groupId) {
@@ -166,7 +166,7 @@ function registerRunGb(host: Command): void {
           }
         } else {
           if (!runtime.interactive) throw usageError('missing --input FILE: the run request (prompts for pay group, period and pay only on a terminal)');
-          body = await buildInteractively(runtime, service, org, options);
+          body = await buildInteractively(service, org, options);
         }
         const bar = await progressBar(runtime);
         let result;
