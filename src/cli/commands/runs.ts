@@ -180,7 +180,14 @@ function registerRunGb(host: Command): void {
         printRun(runtime, run);
         const approve = options.approve !== undefined || (runtime.interactive && !options.input);
         if (approve) {
-          await confirmStep(runtime, `approve run ${run.id} (${run.employee_count} payslips, net pay ${run.totals?.net_pay ?? '?'}); approved runs are final`);
+          try {
+            await confirmStep(runtime, `approve run ${run.id} (${run.employee_count} payslips, net pay ${run.totals?.net_pay ?? '?'}); approved runs are final`);
+          } catch (error) {
+            // Declining at the review step keeps the draft; only an explicit --approve off a terminal is an error.
+            if (options.approve !== undefined) throw error;
+            runtime.info(`not approved: run ${run.id} stays a draft (payroll runs approve ${run.id} --org ${org}, or discard it)`);
+            return;
+          }
           run = await service.approvePayrollRun(org, run.id);
           runtime.info(`run ${run.id} approved`);
         } else if (runtime.format === 'table') {
