@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { Decimal } from '../domain/money.js';
 import type { PayrollService } from '../service/ports.js';
 import { defaultObjectRoot, localActor, openLocalService } from '../service/local.js';
 import { withRuntime } from './command-kit.js';
@@ -27,13 +28,42 @@ const EMPLOYEE_COLUMNS = [
   { header: 'tax', value: (e: Record<string, unknown>) => ((e.gb as Record<string, unknown> | null)?.tax_code ?? `class ${String((e.de as Record<string, unknown> | null)?.tax_class)}`) },
 ];
 
+interface StandingPay {
+  basis: 'salary' | 'hourly';
+  annual_salary?: string;
+  hourly_rate?: string;
+  hours_per_week?: string;
+}
+
+/** A month's basic pay from the standing pay: a twelfth of the salary, or rate × weekly hours × 52 / 12 (to the penny). */
+function monthlyEarning(pay: StandingPay) {
+  const amount = pay.basis === 'salary' ? new Decimal(pay.annual_salary ?? 0).div(12) : new Decimal(pay.hourly_rate ?? 0).times(pay.hours_per_week ?? 0).times(52).div(12);
+  return { wage_type_code: pay.basis === 'salary' ? 'UK-E-001' : 'UK-E-002', amount: amount.toFixed(2, Decimal.ROUND_HALF_UP), earning_frequency: 'MONTH' };
+}
+
+const GB_PAYSLIP_COLUMNS = [
+  { header: 'employee', value: 'employee' },
+  { header: 'tax code', value: 'tax_code' },
+  { header: 'gross', value: 'gross_pay' },
+  { header: 'tax', value: 'tax' },
+  { header: 'employee NI', value: 'employee_ni' },
+  { header: 'employer NI', value: 'employer_ni' },
+  { header: 'pension', value: 'pension' },
+  { header: 'net pay', value: 'net_pay' },
+];
+
+/** The employee's pension deduction on a payslip (relief at source: 80 % of the gross contribution). */
+function pensionOf(lines: { section: string; amount: string }[]): string {
+  return lines.filter((l) => l.section === 'pension').reduce((total, l) => total.plus(l.amount), new Decimal(0)).toFixed(2);
+}
+
 async function createEmployees(service: PayrollService, orgId: string, file: string): Promise<string[]> {
   const ids: string[] = [];
   for (const body of fixture<unknown[]>(file)) ids.push((await service.createEmployee(orgId, body)).id);
   return ids;
 }
 
-export async function runDemo(runtime: Runtime, service: PayrollService, options: { period: string }): Promise<void> {
+export async function runDemo(runtime: Runtime, service: PayrollService, options: { period: string; gbPeriod: { tax_year: string; period_number: number } }): Promise<void> {
   const heading = (text: string) => runtime.info(`\n== ${text}`);
 
   heading('German employer');
@@ -48,8 +78,47 @@ export async function runDemo(runtime: Runtime, service: PayrollService, options
   heading('British employer');
   const gb = await service.createOrganization(fixture('gb-organization.json'));
   await createEmployees(service, gb.id, 'gb-employees.json');
+  const gbEmployees = (await service.listEmployees(gb.id, { size: 100, sort_by: 'payroll_number' })).items;
   runtime.print([gb], ORG_COLUMNS);
   runtime.print((await service.listEmployees(gb.id, { size: 100, sort_by: 'payroll_number' })).items, EMPLOYEE_COLUMNS);
+
+  heading(`British payroll for tax month ${options.gbPeriod.period_number} of ${options.gbPeriod.tax_year} (PAYE, NI, student loans, auto-enrolment pension)`);
+  const calendar = await service.createPayCalendar(gb.id, { name: 'Monthly', frequency: 'monthly', first_period_start: '2026-04-06' });
+  const group = await service.createPayGroup(gb.id, { name: 'Monthly staff', pay_calendar_id: calendar.id });
+  await service.assignEmployees(gb.id, group.id, { employee_ids: gbEmployees.map((e) => e.id) });
+  await service.createPensionScheme(gb.id, {
+    valid_from: '2025-04-06',
+    scheme_name: 'Workplace pension',
+    provider: 'NAMED_PROVIDER',
+    tax_treatment: 'RELIEF_AT_SOURCE',
+    pensionable_earnings_definition: 'QUALIFYING_EARNINGS',
+    employee_rate: '0.05',
+    employer_rate: '0.03',
+    wage_type_code: 'UK-P-002',
+  });
+  // Every month of the tax year up to this one, each approved, so the year-to-date figures are real.
+  const periods = (await service.getPayCalendarPeriods(gb.id, calendar.id, { tax_year: options.gbPeriod.tax_year })).periods.filter(
+    (p) => p.period_number <= options.gbPeriod.period_number && !p.extra_period,
+  );
+  let approved: Awaited<ReturnType<PayrollService['approvePayrollRun']>> | null = null;
+  for (const period of periods) {
+    const employed = gbEmployees.filter((e) => e.start_date <= period.pay_date);
+    if (employed.length === 0) continue;
+    const run = await service.runGbPayroll(gb.id, {
+      pay_group_id: group.id,
+      pay_calendar_id: calendar.id,
+      tax_year: options.gbPeriod.tax_year,
+      period_number: period.period_number,
+      external_ref: `DEMO-${options.gbPeriod.tax_year}-M${period.period_number}`,
+      payroll_group: employed.map((employee) => ({ employee_id: employee.id, pay_details: { earnings: [monthlyEarning(employee.pay as unknown as StandingPay)] } })),
+    });
+    approved = await service.approvePayrollRun(gb.id, run.payroll_status_id);
+  }
+  if (!approved) throw new Error('the demo calendar produced no period to run');
+  const names = new Map(gbEmployees.map((e) => [e.id, `${e.first_name} ${e.last_name}`]));
+  const payslips = (await service.getPayrollRun(gb.id, approved.id)).payslips ?? [];
+  runtime.print(payslips.map((p) => ({ ...p, employee: names.get(p.employee_id) ?? p.employee_id, pension: pensionOf(p.lines) })), GB_PAYSLIP_COLUMNS);
+  runtime.info(`${periods.length} monthly runs approved; the last: ${approved.id} (pay date ${approved.pay_date})`);
 
   runtime.info(`\nExplore it: payroll --db ${runtime.options.db ?? '<demo database>'} org list`);
 }
@@ -69,7 +138,11 @@ export function registerDemoCommand(program: Command): void {
         const service = await openLocalService(database, { actor: localActor('demo'), objectRoot: defaultObjectRoot(database, dataDir(runtime.env)) });
         try {
           runtime.info(`demo database: ${database}`);
-          await runDemo(runtime, service, options);
+          // The GB tax month that holds the German month's last day (tax months run from the 6th).
+          const [year, month] = options.period.split('-').map(Number) as [number, number];
+          const taxYearStart = month >= 4 ? year : year - 1;
+          const periodNumber = ((month + 8) % 12) + 1;
+          await runDemo(runtime, service, { period: options.period, gbPeriod: { tax_year: `${taxYearStart}-${String((taxYearStart + 1) % 100).padStart(2, '0')}`, period_number: periodNumber } });
         } finally {
           await service.close();
         }

@@ -48,6 +48,8 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** Responds with bytes instead of JSON (document content). */
   binaryResponse?: boolean;
+  /** Optional schema of the query object, for the OpenAPI document only (the use case validates). */
+  query?: z.ZodType;
   /** Scope the route needs: reads need payroll:read, writes payroll:write. */
   scope: 'payroll:read' | 'payroll:write';
 }
