@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PayrollService } from '../../src/service/ports.js';
 import type { Store } from '../../src/store/database.js';
+import { migrationNames } from '../../src/store/migrations/index.js';
 import { engines, runWorkers, type Target, type WorkerOutcome } from './engines.js';
 
 const WRITERS = 8;
@@ -45,6 +46,20 @@ for (const engine of engines()) {
     function job(op: string, worker: number, extra: Record<string, unknown>): Record<string, unknown> {
       return { op, worker, db: target.location, schema: target.schema, objects: `${target.dir}/objects`, ...extra };
     }
+
+    it(`${WRITERS} processes opening a store that was never migrated: each finds every migration applied once`, async () => {
+      // A fresh file / schema of its own (the one beforeEach opened is migrated already).
+      const fresh = await engine.target();
+      try {
+        const outcomes = await runWorkers<{ migrations: string[] }>(
+          Array.from({ length: WRITERS }, (_, worker) => ({ op: 'opened', worker, db: fresh.location, schema: fresh.schema, objects: `${fresh.dir}/objects` })),
+        );
+        expectCleanExits(outcomes);
+        for (const outcome of outcomes) expect(outcome.result!.migrations).toEqual(migrationNames());
+      } finally {
+        await fresh.dispose();
+      }
+    });
 
     it(`${WRITERS} processes creating contacts in one organization lose none and duplicate none`, async () => {
       const orgId = (await service.createOrganization({ legal_name: 'Busy GmbH', country: 'DE' })).id;

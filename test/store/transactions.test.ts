@@ -55,15 +55,11 @@ for (const engine of engines()) {
     it('gives up after the bounded attempts with a 409 STORE.CONCURRENT_WRITE, and a deadlock counts the same', async () => {
       const ctx = localActorContext(store);
       let calls = 0;
-      await expectError(
-        inTransaction(
-          ctx,
-          async () => {
-            calls += 1;
-            throw Object.assign(new Error('deadlock detected'), { code: calls % 2 === 0 ? '40P01' : '40001' });
-          },
-          { attempts: 4 },
-        ), 'conflict', 'STORE.CONCURRENT_WRITE');
+      const abortEveryTime = async () => {
+        calls += 1;
+        throw Object.assign(new Error('deadlock detected'), { code: calls % 2 === 0 ? '40P01' : '40001' });
+      };
+      await expectError(inTransaction(ctx, abortEveryTime, { attempts: 4 }), 'conflict', 'STORE.CONCURRENT_WRITE');
       expect(calls).toBe(4);
     });
 
@@ -290,20 +286,16 @@ describe.runIf(Boolean(postgresUrl))('Postgres pool and timeouts', () => {
       // The same at read committed loses one of the two updates: why use cases without a guard of their own ask for repeatable read.
       arrived = 0;
       const again = new Promise<void>((resolve) => (release = resolve));
-      void again.then(() => undefined);
       await store.db.updateTable('organizations').set({ row_version: 0 }).where('id', '=', 'org-r').execute();
-      const rc = (async () => {
-        const run = () =>
-          inTransaction(ctx, async (trx) => {
-            const { row_version } = await trx.selectFrom('organizations').select('row_version').where('id', '=', 'org-r').executeTakeFirstOrThrow();
-            arrived += 1;
-            if (arrived === 2) release();
-            await again;
-            await trx.updateTable('organizations').set({ row_version: row_version + 1 }).where('id', '=', 'org-r').execute();
-          });
-        await Promise.all([run(), run()]);
-      })();
-      await rc;
+      const blindBump = () =>
+        inTransaction(ctx, async (trx) => {
+          const { row_version } = await trx.selectFrom('organizations').select('row_version').where('id', '=', 'org-r').executeTakeFirstOrThrow();
+          arrived += 1;
+          if (arrived === 2) release();
+          await again;
+          await trx.updateTable('organizations').set({ row_version: row_version + 1 }).where('id', '=', 'org-r').execute();
+        });
+      await Promise.all([blindBump(), blindBump()]);
       expect((await store.db.selectFrom('organizations').select('row_version').where('id', '=', 'org-r').executeTakeFirstOrThrow()).row_version).toBe(1);
     } finally {
       await store.close();

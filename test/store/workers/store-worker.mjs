@@ -27,6 +27,12 @@ async function attempt(step) {
 }
 
 const ops = {
+  /** Nothing but the open itself (which migrated the store if needed): what it finds applied. */
+  async opened() {
+    const rows = await store.db.selectFrom('kysely_migration').select('name').orderBy('name').execute();
+    return { migrations: rows.map((r) => r.name) };
+  },
+
   /** One contact per call (one transaction each): its own addresses, plus the shared ones every worker tries. */
   async contacts(service) {
     const out = { created: [], duplicates: [], errors: [] };
