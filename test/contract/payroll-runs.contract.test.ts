@@ -55,12 +55,13 @@ for (const backend of allBackends()) {
       await expectDomainError(service.markPayrollRunPaid(setup.orgId, r.id), 'conflict');
       const approved = await service.approvePayrollRun(setup.orgId, r.id);
       expect(approved).toMatchObject({ status: 'approved', approved_by: 'local:contract-test' });
-      for (const refused of [service.approvePayrollRun(setup.orgId, r.id), service.discardPayrollRun(setup.orgId, r.id)]) {
-        expect((await expectDomainError(refused, 'conflict')).code).toBe('PAYROLL_RUN.INVALID_TRANSITION');
+      // Thunks, not promises: each refused call starts only when it is awaited (no unhandled rejection).
+      for (const refused of [() => service.approvePayrollRun(setup.orgId, r.id), () => service.discardPayrollRun(setup.orgId, r.id)]) {
+        expect((await expectDomainError(refused(), 'conflict')).code).toBe('PAYROLL_RUN.INVALID_TRANSITION');
       }
       expect((await service.markPayrollRunPaid(setup.orgId, r.id)).status).toBe('paid');
-      for (const refused of [service.approvePayrollRun(setup.orgId, r.id), service.markPayrollRunPaid(setup.orgId, r.id), service.discardPayrollRun(setup.orgId, r.id)]) {
-        await expectDomainError(refused, 'conflict');
+      for (const refused of [() => service.approvePayrollRun(setup.orgId, r.id), () => service.markPayrollRunPaid(setup.orgId, r.id), () => service.discardPayrollRun(setup.orgId, r.id)]) {
+        await expectDomainError(refused(), 'conflict');
       }
       const draft = await run(2, '2000');
       expect((await service.discardPayrollRun(setup.orgId, draft.id)).status).toBe('discarded');
