@@ -245,9 +245,10 @@ describe.runIf(Boolean(postgresUrl))('Postgres pool and timeouts', () => {
   });
 
   it('cancels a statement past the statement timeout as DomainError unavailable STORE.TIMEOUT', async () => {
-    const store = await openStore(target.location, { schema: target.schema!, statementTimeoutMs: 200 });
+    // 1 s leaves room for the store's own start-up queries on a busy CI machine; the sleep is far beyond it.
+    const store = await openStore(target.location, { schema: target.schema!, statementTimeoutMs: 1000 });
     try {
-      await expectError(sql`select pg_sleep(2)`.execute(store.db), 'unavailable', 'STORE.TIMEOUT');
+      await expectError(sql`select pg_sleep(5)`.execute(store.db), 'unavailable', 'STORE.TIMEOUT');
       // The connection is fine afterwards.
       expect((await sql<{ one: number }>`select 1 as one`.execute(store.db)).rows[0]?.one).toBe(1);
     } finally {
