@@ -14,7 +14,7 @@ import { usageError, type Where } from './runtime.js';
  * `payroll auth login` wrote. Only https:// is accepted for the API and the identity provider.
  */
 
-/** Remote profile fields beyond config.ts's Profile (docs/decisions/hosted-mode.md H4, H5). */
+/** Remote profile fields beyond config.ts's Profile (docs/decisions.md H4, H5). */
 export interface RemoteProfile extends Profile {
   /** A PEM file to trust in addition to the public roots (the `payroll serve --dev` certificate). */
   ca_file?: string;

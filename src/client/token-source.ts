@@ -8,7 +8,7 @@ import { memoryTokenCache } from './token-cache.js';
  * Access tokens by the client credentials grant (spec Authentication §3–4), through openid-client:
  * `POST {auth_url}/oauth/token` with grant_type=client_credentials, client_id, client_secret and
  * audience = the API base URL. The grant issues no refresh token, so the client asks again with the
- * same credentials shortly before expiry (expires_in minus a margin; docs/decisions/hosted-mode.md H4).
+ * same credentials shortly before expiry (expires_in minus a margin; docs/decisions.md H4).
  *
  * Encoding: RFC 6749 §4.4.2 form encoding by default (what openid-client sends and every OAuth
  * server accepts), with the secret in the body (client_secret_post), i.e. the spec's field names.

@@ -38,7 +38,7 @@ export interface AppOptions {
   healthy?: () => Promise<boolean>;
 }
 
-/** Contract version sent as `API-Version` on every answer (docs/decisions/hosted-mode.md H6). */
+/** Contract version sent as `API-Version` on every answer (docs/decisions.md H6). */
 export const API_VERSION = '1';
 
 type Env = { Variables: { requestId: string; subject: string | null; route: string | null } };

@@ -1,7 +1,7 @@
 import { DomainError, type ErrorKind, isDomainError } from '../domain/errors.js';
 
 /**
- * DomainError → HTTP answer (architecture.md "Errors"; docs/decisions/hosted-mode.md H7).
+ * DomainError → HTTP answer (architecture.md "Errors"; docs/decisions.md H7).
  * Every error body carries `kind`, `code` and `message`, so the remote client rebuilds the very
  * DomainError the local service would have thrown (same exit code locally and remotely):
  * - validation → 422 `{detail:[{loc,msg,type}], ...}` (spec Errors §1);

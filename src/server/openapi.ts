@@ -126,7 +126,7 @@ export function buildOpenApi(table: Record<string, RouteSpec>, info: OpenApiInfo
   paths['/openapi.json'] = { get: { operationId: 'openapi', summary: 'This document', security: [], 'x-extension': true, responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': {} } } } } };
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version, 'x-api-version': info.apiVersion, description: 'Every request needs HTTPS and an OAuth 2 bearer token (client credentials; audience = this base URL). Paths are unversioned; the API-Version response header names the contract version (docs/decisions/hosted-mode.md).' },
+    info: { title: info.title, version: info.version, 'x-api-version': info.apiVersion, description: 'Every request needs HTTPS and an OAuth 2 bearer token (client credentials; audience = this base URL). Paths are unversioned; the API-Version response header names the contract version (docs/decisions.md H6).' },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     security: [{ bearer: [] }, { oauth2: [] }],
     paths,

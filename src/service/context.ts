@@ -58,7 +58,7 @@ export async function requireOrg(ctx: ServiceContext, db: Db, orgId: string): Pr
 /**
  * Runs `work` in one transaction: a failed operation leaves the store as it was. `isolation`
  * (Postgres; SQLite write transactions always run one at a time) defaults to read committed;
- * docs/decisions/postgres.md lists which use case needs more, and when to take the
+ * docs/decisions.md S2 lists which use case needs more, and when to take the
  * organization lock (records/org-lock.ts) instead. Serialization failures and deadlocks are
  * retried a few times with jitter, so `work` may run more than once and must touch nothing outside
  * the transaction. A conflict that outlasts the retries is a 409 STORE.CONCURRENT_WRITE.

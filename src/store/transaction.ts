@@ -3,7 +3,7 @@ import type { Store } from './database.js';
 import type { Database } from './schema.js';
 
 /**
- * Isolation a use case asks for (docs/decisions/postgres.md P1–P3 say which uses which). Postgres
+ * Isolation a use case asks for (docs/decisions.md S1–S3 say which uses which). Postgres
  * honours it; SQLite ignores it: every write transaction there begins IMMEDIATE and so runs alone,
  * which is serializable already (sqlite-immediate.ts).
  */
@@ -11,11 +11,11 @@ export type Isolation = 'read committed' | 'repeatable read' | 'serializable';
 
 export interface TransactionOptions {
   /**
-   * Default `read committed` (P1), the isolation every use case was written against: each statement
+   * Default `read committed` (S1), the isolation every use case was written against: each statement
    * sees what was committed before it, so a row lock taken inside the transaction
    * (records/org-lock.ts) queues writers and the next one reads what the previous one wrote.
    * `repeatable read` gives one snapshot for the whole use case and turns a concurrent change to a
-   * row this transaction then writes into an abort + retry instead of an overwrite (P2);
+   * row this transaction then writes into an abort + retry instead of an overwrite (S2);
    * `serializable` also catches write skew between rows. Always set explicitly, so a server's
    * default_transaction_isolation cannot change our semantics.
    */

@@ -129,7 +129,7 @@ describe('authentication (spec Authentication §2, Errors §4)', () => {
   });
 });
 
-describe('authorisation: scopes and organizations (docs/decisions/hosted-mode.md H2, H3)', () => {
+describe('authorisation: scopes and organizations (docs/decisions.md H2, H3)', () => {
   it('a read-only client reads but cannot write (403, insufficient_scope)', async () => {
     const reader = createRemoteService({ baseUrl: tenant.baseUrl, tokens: tokensFor(READER), fetch: harness.fetch });
     expect((await reader.listOrganizations({})).items).toEqual([]);

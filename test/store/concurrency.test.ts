@@ -108,7 +108,7 @@ for (const engine of engines()) {
         // Read committed, and updateOrganization reads row_version without taking the organization lock:
         // a writer overtaken between its read and its write is refused (409 ORGANIZATION.STALE_VERSION)
         // instead of overwriting. Nothing is lost; the refusals go once the use case takes the lock
-        // (docs/decisions/postgres.md P3 and finding F1).
+        // (docs/decisions.md S3 and finding F1).
         expect(updated).toBeGreaterThan(0);
       }
     });

@@ -1,5 +1,5 @@
 /**
- * Duplicates are impossible at the database level (issue 7; docs/decisions/postgres.md P5): two
+ * Duplicates are impossible at the database level (issue 7; docs/decisions.md S5): two
  * concurrent writers can both pass a use case's read-check, so the last line of defence is a unique
  * constraint. Each case writes the duplicate row directly, past every use case, and the engine
  * must refuse it; the refusal then reads as the domain conflict a clerk can act on.

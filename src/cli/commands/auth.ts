@@ -134,7 +134,7 @@ export function registerAuthCommands(program: Command): void {
     .description('print an access token for the profile (for piping into curl); on a terminal it needs --yes')
     .action(async (_options: unknown, command: Command) => {
       const runtime = runtimeOf(command);
-      // The one command that prints a secret: meant for `$(payroll auth token)`; on a screen only when asked (docs/decisions/hosted-mode.md H8).
+      // The one command that prints a secret: meant for `$(payroll auth token)`; on a screen only when asked (docs/decisions.md H8).
       if (process.stdout.isTTY && !runtime.options.yes) throw usageError('this prints a bearer token; pipe it (payroll auth token | …) or pass --yes to show it on the terminal');
       const { createHttpsFetch, remoteSettings, tokenSourceFor } = await remoteKit();
       const settings = remoteSettings(remoteWhere(runtime), runtime.env);

@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { Actor } from '../../service/ports.js';
 
 /**
- * What a verified access token grants (docs/decisions/hosted-mode.md H2, H3):
+ * What a verified access token grants (docs/decisions.md H2, H3):
  * - `sub` → Actor.subject (recorded as created_by, spec Authentication §9);
  * - scopes from `scope` (space separated, RFC 9068 §2.2.3) or `scp` (string or array);
  *   `payroll:write` implies `payroll:read` (a writer reads back what it wrote);

@@ -8,7 +8,7 @@ import { bitString, boolean, explicit, implicitPrimitive, objectIdentifier, octe
  * `payroll serve --dev`: a self-signed certificate for local use, built with node:crypto and a small
  * DER encoder (no `openssl` at runtime). ECDSA P-256 with SHA-256. The certificate is its own CA
  * (basicConstraints cA, keyCertSign), so a client can trust exactly this file through
- * NODE_EXTRA_CA_CERTS or a profile's `ca_file` (docs/decisions/hosted-mode.md H5).
+ * NODE_EXTRA_CA_CERTS or a profile's `ca_file` (docs/decisions.md H10).
  */
 export interface DevCertificate {
   cert: string;

@@ -5,7 +5,7 @@ import { cursorEnvelope } from './pagination.js';
 /**
  * Document (spec "Resources › Document", endpoints 13 and 14). The bytes live in the object store
  * (service/object-store.ts) under object_store_bucket / object_store_path; the record carries the
- * metadata and the status (lifecycle: docs/decisions/pay-groups-documents.md D1).
+ * metadata and the status (lifecycle: docs/decisions.md C8).
  */
 
 export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'other'] as const;
@@ -14,7 +14,7 @@ export const DOCUMENT_STATUSES = ['active', 'archived', 'deleted', 'pending_uplo
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-/** Image types a logo may have: they print on payslips and letters (decision D4). */
+/** Image types a logo may have: they print on payslips and letters (decision C11). */
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 
 /** RFC 6838 type/subtype (parameters such as "; charset=utf-8" allowed), lower-cased on input. */
@@ -83,7 +83,7 @@ export const logoConfirmInput = z
   .strict()
   .meta({ id: 'LogoConfirmRequest' });
 
-/** Filters of endpoint 13 and of the organization-wide list (decision D3); paging fields are read by parseCursorQuery. */
+/** Filters of endpoint 13 and of the organization-wide list (decision C10); paging fields are read by parseCursorQuery. */
 export const documentListFilters = z
   .object({
     document_type: z.string().optional(),

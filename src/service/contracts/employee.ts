@@ -202,7 +202,7 @@ export const employeePatch = z
     address: employeeFields.address,
     pay: employeeFields.pay,
     // The statutory block is merged field by field over the stored one and the result is checked
-    // whole with gbStatutoryInput / deStatutoryInput (docs/decisions/org-resources.md E3), so a
+    // whole with gbStatutoryInput / deStatutoryInput (docs/decisions.md E3), so a
     // clerk can change one tax code without restating the NI number.
     gb: statutoryPatch,
     de: statutoryPatch,

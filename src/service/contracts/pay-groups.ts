@@ -5,7 +5,7 @@ import { pageEnvelope } from './pagination.js';
 
 /**
  * Pay calendars and pay groups (spec "Endpoints › Pay groups", endpoint 8; the rest are extensions,
- * docs/decisions/pay-groups-documents.md). A pay calendar says when periods run and when they are paid
+ * docs/decisions.md C1–C7). A pay calendar says when periods run and when they are paid
  * (domain/pay-periods.ts); a pay group is a set of employees paid together on one calendar.
  */
 
@@ -148,7 +148,7 @@ export const assignEmployeesInput = z
   })
   .meta({ id: 'AssignEmployeesRequest' });
 
-/** Endpoint 8 answer (the spec shows none; decision P4): the group afterwards and what this request changed. */
+/** Endpoint 8 answer (the spec shows none; decision C7): the group afterwards and what this request changed. */
 export const assignEmployeesResponse = z
   .object({
     pay_group: payGroupResponse,

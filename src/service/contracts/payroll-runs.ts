@@ -5,7 +5,7 @@ import { pageEnvelope } from './pagination.js';
 
 /**
  * GB payroll runs: endpoint 18 (`POST /gb/organizations/{organization_id}/payrolls`) and the run's lifecycle
- * extensions (read, list, approve, mark paid, discard). Decisions: docs/decisions/gb-pensions-runs.md R2–R12.
+ * extensions (read, list, approve, mark paid, discard). Decisions: docs/decisions.md R2–R12.
  */
 
 /** Money at most to the penny, as a JSON number or a decimal string; becomes a decimal string. */

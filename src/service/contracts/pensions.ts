@@ -8,7 +8,7 @@ import { pageEnvelope } from './pagination.js';
 /**
  * GB pension schemes (endpoint 15) and memberships (endpoints 16, 17), spec "Resources › Pension scheme (GB)",
  * "Pension membership (GB)", "States and transitions", "Versioned records"; decisions in
- * docs/decisions/gb-pensions-runs.md (P1–P9).
+ * docs/decisions.md (A1–A7).
  */
 
 export const TAX_TREATMENTS = ['NET_PAY', 'RELIEF_AT_SOURCE', 'SALARY_SACRIFICE'] as const;
@@ -24,7 +24,7 @@ export type WorkerCategoryWire = (typeof WORKER_CATEGORIES)[number];
 export type EntryRoute = (typeof ENTRY_ROUTES)[number];
 
 /**
- * The deduction line's wage type for each tax treatment (decision P1): each treatment needs its own code, because
+ * The deduction line's wage type for each tax treatment (decision A1): each treatment needs its own code, because
  * the code decides where the contribution is reported on the FPS (net pay: EmpeePenContribnsPaid; relief at
  * source: EmpeePenContribnsNotPaid) and how the run treats it (before tax / from net pay / sacrifice).
  */

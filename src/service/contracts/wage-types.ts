@@ -6,7 +6,7 @@ import { cursorEnvelope, type CursorQuery, parseCursorQuery } from './pagination
 /**
  * Endpoint 19, `GET /gb/wage-types` (spec "Resources › Wage type (GB)"), and the extension
  * `GET /gb/wage-types/{wage_type_code}`. The spec does not name the query parameters
- * (docs/decisions/gb-pensions-runs.md R1): `valid_on`, `status`, `category`, `include_deprecated`, `size`,
+ * (docs/decisions.md R1): `valid_on`, `status`, `category`, `include_deprecated`, `size`,
  * `cursor`, `sort_order`; the answer is the cursor envelope of endpoint 12.
  */
 

@@ -4,8 +4,8 @@ import type { DocumentTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
 
 /**
- * Document rows in the spec's Document shape, the status table (decision D1) and the checks an
- * upload's bytes must pass (decision D4).
+ * Document rows in the spec's Document shape, the status table (decision C8) and the checks an
+ * upload's bytes must pass (decision C11).
  */
 
 export function toDocument(row: DocumentTable): Document {
@@ -40,7 +40,7 @@ export async function requireDocument(db: Db, orgId: string, documentId: string)
   return row;
 }
 
-// ---- status transitions (decision D1) ----
+// ---- status transitions (decision C8) ----
 
 export type DocumentAction = 'upload' | 'archive' | 'restore' | 'delete';
 
@@ -83,7 +83,7 @@ export async function moveStatus(db: Db, orgId: string, documentId: string, acti
   throw transitionRefused(documentId, row.status, action);
 }
 
-// ---- content checks (decision D4) ----
+// ---- content checks (decision C11) ----
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

@@ -18,7 +18,7 @@ export interface DocumentUseCases {
   getDocument(orgId: string, documentId: string): Promise<Document>;
   /**
    * The bytes of an active or archived document, checked against their SHA-256, with the name and media
-   * type a download needs (over HTTP: the body, Content-Type and Content-Disposition; decision D6).
+   * type a download needs (over HTTP: the body, Content-Type and Content-Disposition; decision C13).
    */
   getDocumentContent(orgId: string, documentId: string): Promise<DocumentContent>;
   /** Endpoint 13. Query: document_type, status (default active; comma lists allowed), size 1–100, cursor, sort_order. */
@@ -43,7 +43,7 @@ interface DocumentFilters {
   employeeId: string | null;
 }
 
-/** One value or a comma-separated list, each from `allowed`; errors name the query parameter (decision D3). */
+/** One value or a comma-separated list, each from `allowed`; errors name the query parameter (decision C10). */
 function enumList(raw: unknown, field: string, allowed: readonly string[], fallback: string[], issues: FieldIssue[]): string[] {
   if (raw === undefined || raw === null || raw === '') return fallback;
   const values = (Array.isArray(raw) ? raw.map(String) : String(raw).split(',')).map((v) => v.trim()).filter((v) => v !== '');

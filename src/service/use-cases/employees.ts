@@ -16,7 +16,7 @@ import { type EmployeeRow, requireEmployee, selectEmployees, toEmployee, withBan
 import type { EmployeeTable, OrganizationTable } from '../../store/schema.js';
 
 export interface EmployeeUseCases {
-  /** Extension: the spec shows only the employee id (docs/decisions/org-resources.md E1). */
+  /** Extension: the spec shows only the employee id (docs/decisions.md E1). */
   createEmployee(orgId: string, body: unknown): Promise<Employee>;
   /** One employee with their bank accounts. */
   getEmployee(orgId: string, employeeId: string): Promise<Employee>;

@@ -53,7 +53,7 @@ export function monthlyPay(pay: StoredPay, period: string, startDate: string, le
 export function germanPayrollUseCases(ctx: ServiceContext): GermanPayrollUseCases {
   return {
     async calculateGermanPayroll(body, options = {}) {
-      // A calculation reads and writes no organization's data: the read scope suffices (docs/decisions.md).
+      // A calculation reads and writes no organization's data: the read scope suffices (docs/decisions.md D9).
       requireScope(ctx, 'payroll:read');
       return calculateGermanPayroll(body, options);
     },

@@ -49,7 +49,7 @@ function underLocation<T>(prefix: (string | number)[], work: () => T): T {
   }
 }
 
-/** The year the periods query names, checked against the calendar's country (decision P2). */
+/** The year the periods query names, checked against the calendar's country (decision C3). */
 function yearOf(ctx: ServiceContext, rules: PayCalendarRules, raw: Record<string, unknown>): string {
   const query = parseOrThrow(payCalendarPeriodsQuery, raw, ['query']);
   const today = nowIso(ctx).slice(0, 10);

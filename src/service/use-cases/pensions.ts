@@ -2,7 +2,7 @@
  * GB pension schemes (endpoint 15 and extensions) and memberships (endpoints 16, 17 and the status extension).
  * Both are versioned records (spec "Versioned records"): a change appends a version and closes the previous one
  * (valid_to = the new valid_from, exclusive); nothing else of an older version is ever rewritten.
- * Decisions: docs/decisions/gb-pensions-runs.md P1–P9.
+ * Decisions: docs/decisions.md A1–A7.
  */
 import { conflict, DomainError, fieldError, notFound } from '../../domain/errors.js';
 import { isRefundDue, optOutWindowEnd, refuseEnrolment, refuseOptOut, type MembershipStatus } from '../../domain/gb/run/membership.js';
@@ -206,7 +206,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         await requireGbOrg(ctx, trx, orgId);
         const existing = await trx.selectFrom('gb_pension_schemes').select('scheme_id').where('org_id', '=', orgId).limit(1).executeTakeFirst();
         const id = uuidv7();
-        // The organization's first scheme is its default (exactly one default per organization, decision P3).
+        // The organization's first scheme is its default (exactly one default per organization, decision A3).
         await trx.insertInto('gb_pension_schemes').values({ scheme_id: id, org_id: orgId, is_default: existing ? 0 : 1, created_at: nowIso(ctx), created_by: ctx.actor.subject }).execute();
         await trx.insertInto('gb_pension_scheme_versions').values(versionValues(ctx, orgId, id, 0, input)).execute();
         return id;

@@ -185,7 +185,7 @@ export async function up(db: MigrationDb, dialect: StoreDialect): Promise<void> 
     .addColumn('employee_id', 'text', (c) => c.notNull().references('employees.id').onDelete('cascade'))
     .addColumn('org_id', 'text', (c) => c.notNull())
     .addColumn('assigned_at', 'text', (c) => c.notNull())
-    // An employee is paid through exactly one pay group: assigning moves them (docs/decisions.md).
+    // An employee is paid through exactly one pay group: assigning moves them (docs/decisions.md C6).
     .addPrimaryKeyConstraint('pay_group_members_pk', ['employee_id'])
     .execute();
   await db.schema.createIndex('pay_group_members_group').on('pay_group_members').column('pay_group_id').execute();

@@ -18,7 +18,7 @@ export interface MembershipState {
 export type TransitionRefusal = { code: string; message: string };
 
 /**
- * Enrolment (NOT_ENROLLED → ACTIVE; re-joining OPTED_OUT → ACTIVE, decision P5). Refused when already ACTIVE or
+ * Enrolment (NOT_ENROLLED → ACTIVE; re-joining OPTED_OUT → ACTIVE, decision A5). Refused when already ACTIVE or
  * when dated before the latest record took effect (a history is append-only in time).
  */
 export function refuseEnrolment(latest: MembershipState | null, enrolmentDate: string): TransitionRefusal | null {
@@ -60,7 +60,7 @@ export function optOutWindowEnd(enrolmentDate: string | null, communicationDate:
 
 /**
  * An opt-out inside the window refunds every contribution taken (employee and employer). Without an enrolment
- * communication date the window has not even started, so the opt-out is inside it (decision P6).
+ * communication date the window has not even started, so the opt-out is inside it (decision A6).
  */
 export function isRefundDue(optOutDate: string, enrolmentDate: string | null, communicationDate: string | null): boolean {
   if (communicationDate === null) return true;
