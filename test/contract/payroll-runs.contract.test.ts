@@ -107,6 +107,35 @@ for (const backend of allBackends()) {
       expect((await service.getPayrollRun(setup.orgId, draft.id)).status).toBe('draft');
     });
 
+    it('of two approvals at the same moment that build on the same year to date, exactly one succeeds (finding F2)', async () => {
+      // The employee has a period-1 draft in two pay groups (moved between them): both start from no year to date.
+      // Approved one after the other, the second is STALE_YTD; approved at once (separate connections on Postgres)
+      // both used to pass the check before either wrote gb_ytd, and the year to date kept only one of them.
+      // A race is not certain to interleave badly, so three employers race (before the fix most rounds failed).
+      for (let round = 0; round < 3; round += 1) {
+        const employer = round === 0 ? setup : await gbEmployer(service, { gb: { tax_code: '1383M' } });
+        const employeeId = employer.employeeIds[0] as string;
+        const first = await service.runGbPayroll(employer.orgId, runBody(employer, 1, '2000'));
+        const other = await service.createPayGroup(employer.orgId, { name: 'Moved', pay_calendar_id: employer.calendarId });
+        await service.assignEmployees(employer.orgId, other.id, { employee_ids: [employeeId] });
+        const second = await service.runGbPayroll(employer.orgId, { ...runBody(employer, 1, '3000'), pay_group_id: other.id });
+        const runIds = [first.payroll_status_id, second.payroll_status_id];
+        const results = await Promise.allSettled(runIds.map((id) => service.approvePayrollRun(employer.orgId, id)));
+        const approved = results.flatMap((r, i) => (r.status === 'fulfilled' ? [runIds[i] as string] : []));
+        expect(approved).toHaveLength(1);
+        const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        expect(refused.reason).toMatchObject({ kind: 'conflict', code: 'PAYROLL_RUN.STALE_YTD' });
+        const statuses = await Promise.all(runIds.map(async (id) => (await service.getPayrollRun(employer.orgId, id, { include_payslips: 'false' })).status));
+        expect(statuses.sort()).toEqual(['approved', 'draft']);
+        // The next period (in the pay group the employee is in now) builds on the approved run's pay, 2000 or 3000.
+        const firstWon = approved[0] === runIds[0];
+        await service.discardPayrollRun(employer.orgId, firstWon ? (runIds[1] as string) : (runIds[0] as string));
+        const next = await service.runGbPayroll(employer.orgId, { ...runBody(employer, 2, '1000'), pay_group_id: other.id });
+        const p2 = slip(await service.getPayrollRun(employer.orgId, next.payroll_status_id));
+        expect(p2.ytd_this_employment).toMatchObject({ gross_pay: firstWon ? '3000.00' : '4000.00' });
+      }
+    });
+
     it('validates the request and stores nothing when it is wrong', async () => {
       const other = await gbEmployer(service);
       const bad = (change: (body: Record<string, unknown>) => void) => {

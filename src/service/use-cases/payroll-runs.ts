@@ -25,6 +25,7 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
+import { lockOrganization } from '../records/org-lock.js';
 import { requireGbOrg } from './pensions.js';
 import { chunks, employeeFacts, loadEmployees, loadGroupMembers, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadYtd } from './payroll-run-inputs.js';
 import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable } from '../../store/schema.js';
@@ -575,6 +576,11 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       requireScope(ctx, 'payroll:write');
       await inTransaction(ctx, async (trx) => {
         await requireGbOrg(ctx, trx, orgId);
+        // "Is the year-to-date base still the one this run was calculated on, then write gb_ytd" is read-then-write
+        // across runs (finding F2, docs/decisions.md S2/S3): two approvals for the same employee in
+        // different pay groups both passed the check on Postgres and gb_ytd kept only one. The organization lock,
+        // taken before anything is read, queues approvals: the second reads the first's gb_ytd and is STALE_YTD.
+        await lockOrganization(ctx, trx, orgId);
         const run = await requireRun(trx, orgId, runId);
         if (run.status !== 'draft') throw refuseTransition(run, 'approve');
         const payslips = await trx
