@@ -235,6 +235,21 @@ for (const backend of allBackends()) {
       expect(wrongBlock.issues[0]?.loc).toEqual(['body', 'de']);
     });
 
+    it('applies concurrent edits without a row_version one after the other; of concurrent edits of one version exactly one wins', async () => {
+      // Finding F1: on Postgres unversioned edits at the same moment were refused with STALE_VERSION.
+      const employee = await service.createEmployee(gbOrg, gbEmployee());
+      const names = ['Ann', 'Bea', 'Cai', 'Dot'];
+      const edits = await Promise.allSettled(names.map((name) => service.updateEmployee(gbOrg, employee.id, { first_name: name })));
+      expect(edits.map((e) => e.status)).toEqual(names.map(() => 'fulfilled'));
+      const after = await service.getEmployee(gbOrg, employee.id);
+      expect(after.row_version).toBe(employee.row_version + names.length);
+      expect(names).toContain(after.first_name);
+      const versioned = await Promise.allSettled(names.map((name) => service.updateEmployee(gbOrg, employee.id, { last_name: name, row_version: after.row_version })));
+      expect(versioned.filter((e) => e.status === 'fulfilled')).toHaveLength(1);
+      for (const refused of versioned.filter((e) => e.status === 'rejected')) expect(refused.reason).toMatchObject({ kind: 'conflict', code: 'EMPLOYEE.STALE_VERSION' });
+      expect((await service.getEmployee(gbOrg, employee.id)).row_version).toBe(after.row_version + 1);
+    });
+
     it('merges a DE patch and still enforces the factor rule on the result', async () => {
       const employee = await service.createEmployee(deOrg, deEmployee({ tax_class: 4, factor: '0.9' }));
       const error = await expectDomainError(service.updateEmployee(deOrg, employee.id, { de: { tax_class: 1 } }), 'validation');

@@ -98,6 +98,21 @@ for (const backend of allBackends()) {
       await expectDomainError(service.updateOrganization(org.id, { legal_name: 'Stale', row_version: 0 }), 'conflict');
       expect((await service.getOrganization(org.id)).legal_name).toBe('After');
     });
+
+    it('applies concurrent edits without a row_version one after the other; of concurrent edits of one version exactly one wins', async () => {
+      // Finding F1: on Postgres unversioned edits at the same moment were refused with STALE_VERSION.
+      const org = await service.createOrganization({ legal_name: 'Busy', country: 'GB' });
+      const names = ['A', 'B', 'C', 'D'];
+      const edits = await Promise.allSettled(names.map((name) => service.updateOrganization(org.id, { dba_name: name })));
+      expect(edits.map((e) => e.status)).toEqual(names.map(() => 'fulfilled'));
+      const after = await service.getOrganization(org.id);
+      expect(after.row_version).toBe(org.row_version + names.length);
+      expect(names).toContain(after.dba_name);
+      const versioned = await Promise.allSettled(names.map((name) => service.updateOrganization(org.id, { legal_name: name, row_version: after.row_version })));
+      expect(versioned.filter((e) => e.status === 'fulfilled')).toHaveLength(1);
+      for (const refused of versioned.filter((e) => e.status === 'rejected')) expect(refused.reason).toMatchObject({ kind: 'conflict', code: 'ORGANIZATION.STALE_VERSION' });
+      expect((await service.getOrganization(org.id)).row_version).toBe(after.row_version + 1);
+    });
   });
 }
 

@@ -13,6 +13,7 @@ import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, ty
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
 import { type EmployeeRow, requireEmployee, selectEmployees, toEmployee, withBankAccounts } from '../records/employees.js';
+import { lockOrganization } from '../records/org-lock.js';
 import type { EmployeeTable, OrganizationTable } from '../../store/schema.js';
 
 export interface EmployeeUseCases {
@@ -169,6 +170,10 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
       const patch = parseOrThrow(employeePatch, body);
       await inTransaction(ctx, async (trx) => {
         const org = await requireOrg(ctx, trx, orgId);
+        // Lock before reading the employee (finding F1, docs/decisions.md S3): concurrent edits queue and each reads
+        // the version the previous one committed, so an edit without a row_version applies after the others (last
+        // writer wins) instead of failing the compare-and-set below. leaveEmployee takes the same lock.
+        await lockOrganization(ctx, trx, orgId);
         const country = countryOf(org);
         const row = await requireEmployee(trx, orgId, employeeId);
         if (patch.row_version !== undefined && patch.row_version !== row.row_version) {
@@ -188,7 +193,8 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
           next.statutory_json = JSON.stringify(mergeStatutory(country, stored, blockPatch));
         }
         checkDates({ date_of_birth: next.date_of_birth ?? row.date_of_birth, start_date: next.start_date ?? row.start_date, leave_date: row.leave_date });
-        // The version check and the write are one statement, so two concurrent clerks cannot both win.
+        // The version check and the write stay one statement: a versioned edit made on an older version is a 409
+        // whether or not every writer of the row takes the lock.
         const result = await trx.updateTable('employees').set(next).where('id', '=', employeeId).where('org_id', '=', orgId).where('row_version', '=', row.row_version).executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw conflict('EMPLOYEE.STALE_VERSION', `employee ${employeeId} was changed by someone else meanwhile; read it again and reapply your change`);
       });
@@ -200,6 +206,8 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
       const input = parseOrThrow(employeeLeaveInput, body);
       await inTransaction(ctx, async (trx) => {
         await requireOrg(ctx, trx, orgId);
+        // It also bumps row_version: without the lock an unversioned edit running beside it would be refused (F1).
+        await lockOrganization(ctx, trx, orgId);
         const row = await requireEmployee(trx, orgId, employeeId);
         if (row.status === 'left') {
           throw conflict('EMPLOYEE.ALREADY_LEFT', `employee ${employeeId} already left on ${row.leave_date}`, { leave_date: row.leave_date });

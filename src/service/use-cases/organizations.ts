@@ -2,12 +2,13 @@ import { conflict, DomainError, fieldError } from '../../domain/errors.js';
 import { type Organization, organizationInput, organizationPatch } from '../contracts/organization.js';
 import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
-import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { canAccessOrg, type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { cursorPaginate } from '../paging.js';
 import { insertAddress, loadAddresses, replaceAddress } from '../records/addresses.js';
 import { insertBankAccounts, toBankAccount } from '../records/bank-accounts.js';
 import { insertContacts, toContact } from '../records/contacts.js';
+import { lockOrganization } from '../records/org-lock.js';
 import { toSepaMandate } from '../records/sepa-mandates.js';
 import { insertWorksite, toWorksite, toWorksiteInsurance } from '../records/worksites.js';
 import type { OrganizationTable } from '../../store/schema.js';
@@ -144,6 +145,11 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
       requireScope(ctx, 'payroll:write');
       const patch = parseOrThrow(organizationPatch, body);
       await inTransaction(ctx, async (trx) => {
+        // The organization lock comes before the row is read (finding F1, docs/decisions.md S3): concurrent edits
+        // queue and each reads the version the previous one committed, so an edit without a row_version applies
+        // after the others (last writer wins) instead of failing the compare-and-set below. The access check goes
+        // first so a caller never holds the lock of an organization it cannot see.
+        if (canAccessOrg(ctx.actor, orgId)) await lockOrganization(ctx, trx, orgId);
         const row = await requireOrg(ctx, trx, orgId);
         if (patch.row_version !== undefined && patch.row_version !== row.row_version) {
           throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else (your row_version ${patch.row_version}, current ${row.row_version}); read it again and reapply your change`, { current_row_version: row.row_version });
@@ -184,7 +190,8 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
           else if (existing && (await replaceAddress(ctx, trx, orgId, row.country, existing, value)) > 0) set[column] = existing;
           else set[column] = await insertAddress(ctx, trx, orgId, row.country, value);
         }
-        // The row_version check and the write are one statement, so two concurrent clerks cannot both win.
+        // The row_version check and the write stay one statement: the guarantee does not rest on every writer of the
+        // row taking the lock (a versioned edit made on an older version is still a 409).
         const result = await trx.updateTable('organizations').set(set).where('id', '=', orgId).where('row_version', '=', row.row_version).executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; read it again and reapply your change`);
       });

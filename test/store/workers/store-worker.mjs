@@ -61,6 +61,18 @@ const ops = {
     return out;
   },
 
+  /** The same for one employee: edits without a row_version apply one after the other. */
+  async touchEmployee(service) {
+    const out = { updated: 0, stale: 0, errors: [] };
+    for (let i = 0; i < job.count; i += 1) {
+      const result = await attempt(() => service.updateEmployee(job.orgId, job.employeeId, { first_name: `w${job.worker}-${i}` }));
+      if (result.ok) out.updated += 1;
+      else if (result.error.code === 'EMPLOYEE.STALE_VERSION') out.stale += 1;
+      else out.errors.push(result.error);
+    }
+    return out;
+  },
+
   /** A clerk saving an edit made on the version they read. */
   async clerk(service) {
     const result = await attempt(() => service.updateOrganization(job.orgId, { row_version: job.rowVersion, legal_name: job.legalName }));
