@@ -111,6 +111,24 @@ for (const backend of allBackends()) {
       await expectDomainError(service.setDefaultPensionScheme(orgId, 'nope'), 'not_found');
     });
 
+    it('concurrent creates and set-defaults all succeed and leave exactly one default (finding F3)', async () => {
+      // Both used to read "no scheme yet" / the old default at the same moment on Postgres: the unique index kept
+      // one default, but a legitimate second request got a needless 409 PENSION_SCHEME.DEFAULT_CHANGED.
+      const names = ['A', 'B', 'C', 'D'];
+      const created = await Promise.allSettled(names.map((name) => service.createPensionScheme(orgId, { ...NET_PAY_SCHEME, scheme_name: name })));
+      expect(created.map((c) => c.status)).toEqual(names.map(() => 'fulfilled'));
+      const ids = created.map((c) => (c as PromiseFulfilledResult<{ scheme_id: string }>).value.scheme_id);
+      const defaults = async () => (await service.listPensionSchemes(orgId, {})).items.filter((s) => s.is_default).map((s) => s.scheme_id);
+      const first = await defaults();
+      expect(first).toHaveLength(1);
+      const others = ids.filter((id) => id !== first[0]);
+      const moved = await Promise.allSettled(others.map((id) => service.setDefaultPensionScheme(orgId, id)));
+      expect(moved.map((m) => m.status)).toEqual(others.map(() => 'fulfilled'));
+      const after = await defaults();
+      expect(after).toHaveLength(1);
+      expect(others).toContain(after[0]);
+    });
+
     it('lists schemes page style (current version each)', async () => {
       const a = await service.createPensionScheme(orgId, NET_PAY_SCHEME);
       await service.createPensionSchemeVersion(orgId, a.scheme_id, { ...NET_PAY_SCHEME, valid_from: '2026-04-06' });

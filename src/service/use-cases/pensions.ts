@@ -22,6 +22,7 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, flag, inTransaction, isSet, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
+import { lockOrganization } from '../records/org-lock.js';
 import type { EmployeeTable, GbPensionMembershipTable, GbPensionSchemeVersionTable, OrganizationTable } from '../../store/schema.js';
 
 export interface PensionUseCases {
@@ -204,6 +205,9 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
       const input = parseOrThrow(pensionSchemeInput, body);
       const schemeId = await inTransaction(ctx, async (trx) => {
         await requireGbOrg(ctx, trx, orgId);
+        // "Is there a scheme yet" decides the default: lock before reading (finding F3, docs/decisions.md S3), so
+        // a concurrent create sees this one and is not refused by the one-default index with a needless 409.
+        await lockOrganization(ctx, trx, orgId);
         const existing = await trx.selectFrom('gb_pension_schemes').select('scheme_id').where('org_id', '=', orgId).limit(1).executeTakeFirst();
         const id = uuidv7();
         // The organization's first scheme is its default (exactly one default per organization, decision A3).
@@ -269,6 +273,9 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
       requireScope(ctx, 'payroll:write');
       await inTransaction(ctx, async (trx) => {
         await requireGbOrg(ctx, trx, orgId);
+        // Lock before touching the schemes (finding F3, docs/decisions.md S3): two set-defaults at once each cleared
+        // the default they saw and then collided on the one-default index (409); queued, the later one wins.
+        await lockOrganization(ctx, trx, orgId);
         await schemeVersions(trx, orgId, schemeId);
         // Clear the old default before setting the new one: the partial unique index allows one default at a time.
         await trx.updateTable('gb_pension_schemes').set({ is_default: 0 }).where('org_id', '=', orgId).where('is_default', '=', 1).where('scheme_id', '!=', schemeId).execute();
