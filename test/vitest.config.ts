@@ -12,6 +12,7 @@ export default defineConfig({
     // Much of the suite waits on child processes, sockets and PostgreSQL rather than the CPU: three
     // workers on two cores finish the suite in well under half the time of the default.
     maxWorkers: 3,
+    reporters: ['default', './test/support/summary-reporter.ts'],
     // Registers the `remote` backend (HTTPS API + real OAuth 2 server) for the contract suite; starts only when used.
     setupFiles: ['test/support/remote-setup.ts'],
   },
