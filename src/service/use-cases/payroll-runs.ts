@@ -485,11 +485,20 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       const current = await trx.selectFrom('gb_payroll_runs').select('status').where('id', '=', run.id).executeTakeFirst();
       if (!current || current.status !== 'processing') throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${current?.status ?? 'missing'} while it was being calculated; run the period again`);
       for (const part of chunks(rows, 200)) await trx.insertInto('gb_payslips').values(part).execute();
-      await trx
+      // The check above is only an early exit: another attempt for this period may take the run for abandoned and
+      // mark it failed while the payslips are written (finding F4). The status condition makes the update and the
+      // check one statement; when it changes nothing, throwing rolls the payslips back with it, so a run reported
+      // failed ("nothing of it was saved") never comes back as a draft holding the period.
+      const done = await trx
         .updateTable('gb_payroll_runs')
         .set({ status: 'draft', slot_key: prepared.slot, totals_json: JSON.stringify(totalsOf(result.payslips)), warnings_json: JSON.stringify(warnings), calculated_at: now, updated_at: now })
         .where('id', '=', run.id)
-        .execute();
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) {
+        const marked = await trx.selectFrom('gb_payroll_runs').select('status').where('id', '=', run.id).executeTakeFirst();
+        throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${marked?.status ?? 'missing'} while its payslips were being written (another attempt took it for abandoned); none of its payslips were saved; run the period again`, { run_id: run.id, status: marked?.status ?? null });
+      }
     });
   }
 
