@@ -34,6 +34,31 @@ function readPem(path: string, flag: string): string {
   }
 }
 
+/** What `payroll serve` closes on SIGTERM/SIGINT, in this order. */
+export interface ServeResources {
+  server: { close(): Promise<void> };
+  idpFetch: { close(): void };
+  store: { close(): Promise<void> };
+}
+
+/**
+ * Stops taking requests and drains (server.close), then releases the identity provider's connections and the
+ * store. The store is closed even when closing the server fails: a pg pool left open keeps its connections on
+ * the database server until they time out, a SQLite file is left without its final checkpoint. The first
+ * failure is rethrown after everything was closed.
+ */
+export async function closeServeResources({ server, idpFetch, store }: ServeResources): Promise<void> {
+  try {
+    await server.close();
+  } finally {
+    try {
+      idpFetch.close();
+    } finally {
+      await store.close();
+    }
+  }
+}
+
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
@@ -122,14 +147,20 @@ export function registerServeCommand(program: Command): void {
           if (stopping) process.exit(EXIT.interrupted); // a second signal: no more waiting
           stopping = true;
           process.stderr.write(`payroll serve: ${signal}: finishing ${server.inFlight()} request(s), then closing\n`);
-          void (async () => {
-            await server.close();
-            idpFetch.close();
-            await store.close();
-            logger.info({ signal }, 'stopped');
-            resolve(); // a clean drain is a success: exit 0
-
-          })();
+          closeServeResources({ server, idpFetch, store }).then(
+            () => {
+              logger.info({ signal }, 'stopped');
+              resolve(); // a clean drain is a success: exit 0
+            },
+            (error: unknown) => {
+              // Exit 1 as before (it was an unhandled rejection), now after the store was closed; exiting here
+              // rather than rejecting, since a server that failed to close may hold handles that keep the process alive.
+              const reason = error instanceof Error ? error.message : String(error);
+              logger.error({ signal, reason }, 'shutdown failed');
+              process.stderr.write(`payroll serve: shutdown failed: ${reason}\n`);
+              process.exit(EXIT.unexpected);
+            },
+          );
         };
         // main.ts exits at once on SIGINT; a server drains first (graceful shutdown).
         process.removeAllListeners('SIGINT');
