@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DomainError, isDomainError } from '../domain/errors.js';
 import { registerCommands } from './commands/index.js';
+import { preloadStdin } from './runtime.js';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes.js';
 
 export function buildProgram(): Command {
@@ -64,6 +65,8 @@ export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
   let code: number = EXIT.ok;
   try {
+    // `-` stands for standard input wherever a file is taken (--input -, import -).
+    if (argv.slice(2).includes('-')) await preloadStdin();
     await program.parseAsync(argv);
   } catch (error) {
     code = reportError(error, argv.slice(2));

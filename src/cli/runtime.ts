@@ -135,11 +135,28 @@ function safeUserName(): string {
   }
 }
 
+let stdinBytes: Buffer | null = null;
+
+/**
+ * Reads all of standard input before the command runs, asynchronously: a synchronous read of a pipe
+ * fails with EAGAIN when the producer is slower than us, and would also keep Ctrl-C from interrupting.
+ */
+export async function preloadStdin(): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  stdinBytes = Buffer.concat(chunks);
+}
+
+/** Standard input's bytes (read ahead by main when an argument is `-`). */
+export function readStdinBytes(): Buffer {
+  return stdinBytes ?? readFileSync(0);
+}
+
 /** Reads `--input FILE` (or `-` for stdin) as JSON; errors name the flag. */
 export function readJsonInput(path: string): unknown {
   let text: string;
   try {
-    text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+    text = path === '-' ? readStdinBytes().toString('utf8') : readFileSync(path, 'utf8');
   } catch (error) {
     throw usageError(`--input ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }

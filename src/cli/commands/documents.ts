@@ -6,7 +6,7 @@ import type { PayrollService } from '../../service/ports.js';
 import { addListOptions, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep, requireValue } from '../prompt.js';
-import { type Runtime, usageError } from '../runtime.js';
+import { readStdinBytes, type Runtime, usageError } from '../runtime.js';
 import { orgIdFrom } from './employees.js';
 
 /** `payroll documents …` (endpoints 13, 14 and the upload/download extensions) and `payroll org logo set`. */
@@ -53,7 +53,7 @@ export function mimeTypeOf(file: string): string | undefined {
 
 function readUpload(file: string): Uint8Array {
   try {
-    return new Uint8Array(file === '-' ? readFileSync(0) : readFileSync(file));
+    return new Uint8Array(file === '-' ? readStdinBytes() : readFileSync(file));
   } catch (error) {
     throw usageError(`${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
