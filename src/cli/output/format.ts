@@ -84,11 +84,33 @@ export function render(data: unknown, columns: Column[] | null, options: OutputO
   }
 }
 
-/** One record as a two-column table of its top-level scalar fields (nested parts as JSON). */
+/**
+ * One record as a two-column table. Nested parts are summarised so the table stays readable on a
+ * terminal (a list as its count, an address as its text, other objects as short key: value pairs);
+ * `-o json` shows everything.
+ */
 function renderRecord(item: Record<string, unknown>, options: OutputOptions): string {
-  const table = new Table({ style: { head: [], border: options.color ? ['grey'] : [] } });
-  for (const [key, value] of Object.entries(item)) table.push({ [key]: cell(value) });
+  const table = new Table({ style: { head: [], border: options.color ? ['grey'] : [] }, wordWrap: true, colWidths: [28, 90] });
+  for (const [key, value] of Object.entries(item)) table.push({ [key]: summarize(value) });
   return `${table.toString()}\n`;
+}
+
+const SUMMARY_LIMIT = 160;
+
+function summarize(value: unknown): string {
+  if (value === null || value === undefined || typeof value !== 'object') return cell(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    if (value.every((v) => v === null || typeof v !== 'object')) return cell(value);
+    return `${value.length} item${value.length === 1 ? '' : 's'}`;
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.address === 'string') return record.address;
+  const text = Object.entries(record)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+    .map(([k, v]) => `${k}: ${cell(v)}`)
+    .join(', ');
+  return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT - 1)}…` : text;
 }
 
 function inferColumns(items: Record<string, unknown>[]): Column[] {
