@@ -7,6 +7,7 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { cursorPaginate } from '../paging.js';
+import { lockOrganization } from '../records/org-lock.js';
 import { contentMismatch, MAX_DOCUMENT_BYTES, MAX_LOGO_BYTES, moveStatus, requireDocument, toDocument, transitionRefused } from '../records/documents.js';
 import type { DocumentTable } from '../../store/schema.js';
 
@@ -92,6 +93,8 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
 
   /** Archiving or deleting the current logo leaves the organization without one: a payslip must never point at a retired file. */
   async function releaseLogo(trx: Db, orgId: string, documentId: string, now: string): Promise<void> {
+    // Read-then-write of the organization row: serialize with other writers of it (no lost update).
+    await lockOrganization(ctx, trx, orgId);
     const org = await requireOrg(ctx, trx, orgId);
     const preferences = parseJson<Record<string, unknown>>(org.preferences_json);
     if (preferences?.logo_id !== documentId) return;
@@ -225,6 +228,8 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       requireScope(ctx, 'payroll:write');
       const input = parseOrThrow(logoConfirmInput, body);
       const row = await inTransaction(ctx, async (trx) => {
+        await requireOrg(ctx, trx, orgId);
+        await lockOrganization(ctx, trx, orgId);
         const org = await requireOrg(ctx, trx, orgId);
         const document = await trx.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', input.document_id).executeTakeFirst();
         const loc = ['body', 'document_id'];
