@@ -1,6 +1,10 @@
 import { readIfExists, removeIfExists, writePrivate } from './private-files.js';
 
-/** An access token and what it was issued for; a cached token is reused only for the same client, IdP, audience and scope. */
+/**
+ * An access token and what it was issued for; a cached token is reused only for the same client, IdP,
+ * audience and scope. A user sign-in also keeps its refresh token here: the file is 0600 in a 0700
+ * folder, like the client secret (docs/decisions.md H19).
+ */
 export interface CachedToken {
   access_token: string;
   token_type: string;
@@ -12,6 +16,15 @@ export interface CachedToken {
   client_id: string;
   audience: string;
   scope: string | null;
+  /** How the token was obtained; absent in caches written before user sign-in existed (client credentials). */
+  kind?: 'client_credentials' | 'user';
+  /** User sign-in only (spec Authentication §5 Refresh): renews the access token without a browser. */
+  refresh_token?: string | null;
+  /** User sign-in only: who signed in (the ID token's `sub`), for `payroll auth status`. */
+  subject?: string | null;
+  /** User sign-in only: the identity provider's issuer and ID token algorithms, so a refresh needs no discovery. */
+  issuer?: string;
+  id_token_algs?: string[];
 }
 
 export interface TokenCache {

@@ -51,6 +51,16 @@ function jwtExpiry(token: string): number | null {
   }
 }
 
+/**
+ * When a token just received expires and when to renew it: `expires_in` (else the JWT's `exp`, else
+ * five minutes), renewed `min(margin, half the lifetime)` early (docs/decisions.md H5).
+ */
+export function tokenTimes(requestedAt: number, expiresIn: number | undefined, accessToken: string, marginMs: number): { expires_at: string; renew_at: string } {
+  const expiresAt = typeof expiresIn === 'number' ? requestedAt + expiresIn * 1000 : (jwtExpiry(accessToken) ?? requestedAt + 300_000);
+  const lifetime = Math.max(0, expiresAt - requestedAt);
+  return { expires_at: new Date(expiresAt).toISOString(), renew_at: new Date(expiresAt - Math.min(marginMs, lifetime / 2)).toISOString() };
+}
+
 export function clientCredentialsTokenSource(options: ClientCredentialsOptions): TokenSource {
   const cache = options.cache ?? memoryTokenCache();
   const now = options.now ?? Date.now;
@@ -60,6 +70,7 @@ export function clientCredentialsTokenSource(options: ClientCredentialsOptions):
   let pending: Promise<string> | null = null;
 
   const matches = (token: CachedToken) =>
+    token.kind !== 'user' &&
     token.auth_url === options.authUrl && token.client_id === options.clientId && token.audience === options.audience && token.scope === scope;
 
   const fetchForOidc = (url: string | URL, init?: HttpsFetchInit) => {
@@ -81,18 +92,15 @@ export function clientCredentialsTokenSource(options: ClientCredentialsOptions):
     } catch (error) {
       throw translate(error, options.authUrl);
     }
-    const expiresAt = typeof response.expires_in === 'number' ? requestedAt + response.expires_in * 1000 : (jwtExpiry(response.access_token) ?? requestedAt + 300_000);
-    const lifetime = Math.max(0, expiresAt - requestedAt);
-    const renewAt = expiresAt - Math.min(margin, lifetime / 2);
     cache.write({
       access_token: response.access_token,
       token_type: response.token_type ?? 'bearer',
-      expires_at: new Date(expiresAt).toISOString(),
-      renew_at: new Date(renewAt).toISOString(),
+      ...tokenTimes(requestedAt, response.expires_in, response.access_token, margin),
       auth_url: options.authUrl,
       client_id: options.clientId,
       audience: options.audience,
       scope,
+      kind: 'client_credentials',
     });
     return response.access_token;
   }

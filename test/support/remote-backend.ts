@@ -23,7 +23,7 @@ import { createFolderObjectStore } from '../../src/service/object-store.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import type { Logger } from 'pino';
 import { openStore } from '../../src/store/database.js';
-import { startTestIdp, type TestClient, type TestIdp } from '../hosted/support/idp.js';
+import { startTestIdp, type TestClient, type TestIdp, type TestPublicClient, type TestUser } from '../hosted/support/idp.js';
 import type { Backend } from './backends.js';
 
 /**
@@ -42,6 +42,9 @@ export interface Tenant {
 export interface HarnessOptions {
   /** More IdP clients (refusal tests: read-only, one organization, short-lived tokens, ...). */
   clients?: TestClient[];
+  /** Public clients and users for the end-user sign-in (authorization code + PKCE). */
+  publicClients?: TestPublicClient[];
+  users?: TestUser[];
 }
 
 export interface RemoteHarness {
@@ -60,7 +63,7 @@ type TenantApp = { fetch: (request: Request) => Response | Promise<Response> };
 
 export async function startRemoteHarness(options: HarnessOptions = {}): Promise<RemoteHarness> {
   const { cert, key } = generateDevCertificate();
-  const idp = await startTestIdp({ cert, key, clients: [CONTRACT_CLIENT, ...(options.clients ?? [])] });
+  const idp = await startTestIdp({ cert, key, clients: [CONTRACT_CLIENT, ...(options.clients ?? [])], publicClients: options.publicClients ?? [], users: options.users ?? [] });
   const tenants = new Map<string, TenantApp>();
   let next = 0;
 

@@ -7,7 +7,16 @@
  * speaks RFC 8707 `resource`. The grant handler below accepts either, grants the requested scopes
  * that the client is registered for (all of them when none are asked for, as Auth0 does), sets
  * aud = the audience, and adds the organizations claim per client.
+ *
+ * End users (spec Authentication §5): public clients (token_endpoint_auth_method none, PKCE
+ * required, loopback redirect URIs on any port as RFC 8252 §7.3 asks) get the authorization code
+ * flow at {auth_url}/authorize and refresh tokens with offline_access. The audience travels as the
+ * `audience` parameter of the authorization request (as for client credentials) and is granted to
+ * the code and its refresh tokens. Sign-in and consent are a tiny interaction API a test drives
+ * like a browser (see browser.ts): GET /interaction/<uid> names the prompt, POST …/login with
+ * `account`, POST …/confirm grants what was asked, POST …/abort answers access_denied.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
@@ -33,20 +42,41 @@ export interface TestClient {
   claims?: Record<string, unknown>;
 }
 
+/** A client that signs users in (authorization code + PKCE, no secret). */
+export interface TestPublicClient {
+  client_id: string;
+  /** Scopes the client may get, space separated (openid and offline_access are always allowed). */
+  scope: string;
+  /** Access token lifetime in seconds (default 3600). */
+  ttl?: number;
+}
+
+/** A user who may sign in, and the organizations their tokens reach (the payroll_orgs claim). */
+export interface TestUser {
+  account: string;
+  orgs?: string[];
+}
+
 export interface TestIdp {
   issuer: string;
   jwksUrl: string;
   tokenUrl: string;
   /** Successful token requests per client id. */
   issued(clientId: string): number;
+  /** Successful token requests per client id and grant type (authorization_code, refresh_token). */
+  grants(clientId: string, grantType: string): number;
   close(): Promise<void>;
 }
 
+type IdpOptions = { cert: string; key: string; clients: TestClient[]; publicClients?: TestPublicClient[]; users?: TestUser[]; port?: number };
+
 type Ctx = { oidc: { client: { clientId: string; scope?: string }; params: Record<string, string | undefined>; entity(name: string, value: unknown): void }; body: unknown };
 
-export async function startTestIdp(options: { cert: string; key: string; clients: TestClient[]; port?: number }): Promise<TestIdp> {
-  const byId = new Map(options.clients.map((c) => [c.client_id, c]));
+export async function startTestIdp(options: IdpOptions): Promise<TestIdp> {
+  const byId = new Map<string, { ttl?: number; orgs?: string[]; claims?: Record<string, unknown> }>([...options.clients, ...(options.publicClients ?? [])].map((c) => [c.client_id, c]));
+  const users = new Map((options.users ?? []).map((u) => [u.account, u]));
   const issued = new Map<string, number>();
+  const granted = new Map<string, number>();
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-es256', alg: 'ES256', use: 'sig' };
 
@@ -66,23 +96,53 @@ export async function startTestIdp(options: { cert: string; key: string; clients
       redirect_uris: [],
       token_endpoint_auth_method: 'client_secret_post',
       scope: c.scope,
-    })),
+    })).concat(
+      (options.publicClients ?? []).map((c) => ({
+        client_id: c.client_id,
+        application_type: 'native',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        // RFC 8252 §7.3: for a native client a loopback redirect matches on any port.
+        redirect_uris: ['http://127.0.0.1/callback'],
+        token_endpoint_auth_method: 'none',
+        scope: `openid offline_access ${c.scope}`,
+      })) as never[],
+    ),
+    findAccount: async (_ctx: unknown, sub: string) => (users.has(sub) ? { accountId: sub, claims: async () => ({ sub }) } : undefined),
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    extraParams: ['audience'],
+    pkce: { required: () => true },
     jwks: { keys: [jwk] },
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
     scopes: ['openid', 'offline_access', 'payroll:read', 'payroll:write'],
-    routes: { token: '/oauth/token' },
+    routes: { token: '/oauth/token', authorization: '/authorize' },
     features: {
       clientCredentials: { enabled: true },
       devInteractions: { enabled: false },
       resourceIndicators: {
         enabled: true,
-        defaultResource: async () => undefined,
-        useGrantedResource: async () => false,
+        // The spec's `audience` names the API on the authorization request too; the code and its
+        // refresh tokens keep it.
+        defaultResource: async (ctx: { oidc: { params: Record<string, unknown> } }) => (typeof ctx.oidc.params.audience === 'string' ? ctx.oidc.params.audience : undefined),
+        useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx: unknown, resource: string, client: { clientId: string; scope?: string }) => resourceServer(resource, client),
       },
     },
-    ttl: { ClientCredentials: (_ctx: unknown, _token: unknown, client: { clientId: string }) => ttlOf(client.clientId) },
-    extraTokenClaims: async (_ctx: unknown, token: { clientId?: string }) => {
+    ttl: {
+      ClientCredentials: (_ctx: unknown, _token: unknown, client: { clientId: string }) => ttlOf(client.clientId),
+      AccessToken: (_ctx: unknown, _token: unknown, client: { clientId: string }) => ttlOf(client.clientId),
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      RefreshToken: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      Interaction: 600,
+      Session: 3600,
+    },
+    extraTokenClaims: async (_ctx: unknown, token: { clientId?: string; accountId?: string }) => {
+      if (token.accountId) {
+        const user = users.get(token.accountId);
+        return user?.orgs ? { payroll_orgs: user.orgs } : {};
+      }
       const client = token.clientId ? byId.get(token.clientId) : undefined;
       return { ...(client?.orgs ? { payroll_orgs: client.orgs } : {}), ...(client?.claims ?? {}) };
     },
@@ -90,7 +150,9 @@ export async function startTestIdp(options: { cert: string; key: string; clients
   } as never);
 
   function resourceServer(resource: string, client: { clientId: string; scope?: string }) {
-    return { scope: client.scope ?? '', audience: resource, accessTokenTTL: ttlOf(client.clientId), accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } };
+    // The API's scopes only: openid and offline_access belong to the identity provider itself.
+    const scope = (client.scope ?? '').split(' ').filter((s) => s !== 'openid' && s !== 'offline_access').join(' ');
+    return { scope, audience: resource, accessTokenTTL: ttlOf(client.clientId), accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } };
   }
 
   const p = provider as unknown as {
@@ -98,7 +160,12 @@ export async function startTestIdp(options: { cert: string; key: string; clients
     ClientCredentials: new (init: { client: unknown; scope?: string }) => { resourceServer: unknown; expiration: number; save(): Promise<string> };
     ResourceServer: new (identifier: string, data: ReturnType<typeof resourceServer>) => unknown;
     callback(): (req: unknown, res: unknown) => void;
+    on(event: string, listener: (ctx: Ctx & { oidc: { params: Record<string, string | undefined> } }) => void): void;
   };
+  p.on('grant.success', (ctx) => {
+    const key = `${ctx.oidc.client.clientId} ${ctx.oidc.params.grant_type}`;
+    granted.set(key, (granted.get(key) ?? 0) + 1);
+  });
   p.registerGrantType(
     'client_credentials',
     async (ctx) => {
@@ -118,17 +185,71 @@ export async function startTestIdp(options: { cert: string; key: string; clients
     ['scope', 'resource', 'audience'],
     ['resource'],
   );
-  handler = p.callback();
+  const callback = p.callback();
+  const interactions = interactionApi(provider as never, users);
+  handler = (req, res) => {
+    const url = (req as IncomingMessage).url ?? '/';
+    if (url.startsWith('/interaction/')) void interactions(req as IncomingMessage, res as ServerResponse);
+    else callback(req, res);
+  };
 
   return {
     issuer,
     jwksUrl: `${issuer}/jwks`,
     tokenUrl: `${issuer}/oauth/token`,
     issued: (clientId) => issued.get(clientId) ?? 0,
+    grants: (clientId, grantType) => granted.get(`${clientId} ${grantType}`) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+interface InteractionProvider {
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string; details: { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> } }; params: { client_id: string }; session?: { accountId?: string } }>;
+  interactionFinished(req: IncomingMessage, res: ServerResponse, result: unknown, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+  Grant: new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; addResourceScope(resource: string, scope: string): void; save(): Promise<string> };
+}
+
+/** The sign-in "pages": a login with an account name, a consent that grants what was asked, or an abort. */
+function interactionApi(provider: InteractionProvider, users: Map<string, TestUser>) {
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(body));
+  };
+  const form = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  };
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const [, , uid, action] = (req.url ?? '').split('?')[0]!.split('/');
+      const details = await provider.interactionDetails(req, res);
+      if (details.uid !== uid) return send(res, 400, { error: 'interaction mismatch' });
+      if (req.method === 'GET' && action === undefined) return send(res, 200, { prompt: details.prompt.name, client_id: details.params.client_id });
+      if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+      if (action === 'abort') return await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'the user declined the sign-in' }, { mergeWithLastSubmission: false });
+      if (action === 'login') {
+        const account = (await form(req)).get('account') ?? '';
+        if (!users.has(account)) return send(res, 401, { error: 'unknown account' });
+        return await provider.interactionFinished(req, res, { login: { accountId: account } }, { mergeWithLastSubmission: false });
+      }
+      if (action === 'confirm') {
+        const accountId = details.session?.accountId;
+        if (!accountId) return send(res, 400, { error: 'not signed in' });
+        const grant = new provider.Grant({ accountId, clientId: details.params.client_id });
+        const { missingOIDCScope, missingResourceScopes } = details.prompt.details;
+        if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
+        for (const [resource, scopes] of Object.entries(missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
+        return await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+      }
+      return send(res, 404, { error: 'no such interaction step' });
+    } catch (error) {
+      send(res, 400, { error: (error as Error).message });
+    }
   };
 }
