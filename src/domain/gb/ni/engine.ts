@@ -16,6 +16,7 @@
  * × r2) + r(>upper × r3), upper being UEL or the category's UST/AUST/VUST (HMRC reference data).
  */
 import { Decimal, ZERO } from '../../money.js';
+import { fromPence } from '../pence.js';
 import type { NiCategoryLetter, NiCategoryRates, NiYearParams } from './params-types.js';
 
 /** Thresholds (pounds) and rates of one category letter for one earnings period. */
@@ -219,79 +220,12 @@ export function toPence(value: Decimal): number | undefined {
   return FAST_CONVERSION ? toPenceRaw(value) : toPenceSlow(value);
 }
 
-/** Pence back to a Decimal in pounds via its decimal string (the reference construction). */
-function fromPenceSlow(pence: number): Decimal {
-  if (pence === 0) return ZERO;
-  const negative = pence < 0;
-  const abs = negative ? -pence : pence;
-  const pounds = Math.floor(abs / 100);
-  const rest = abs - pounds * 100;
-  return new Decimal(`${negative ? '-' : ''}${pounds}.${rest < 10 ? '0' : ''}${rest}`);
-}
-
-const POWERS_OF_TEN: readonly number[] = Array.from({ length: 17 }, (_, i) => 10 ** i);
-
-/** Index of the most significant decimal digit of a positive integer below 1e16. */
-function topDigit(n: number): number {
-  let e = 0;
-  while (e < 16 && n >= (POWERS_OF_TEN[e + 1] as number)) e += 1;
-  return e;
-}
-
-/** decimal.js keeps every instance's configuration in its own `constructor` property. */
-const DECIMAL_PROTOTYPE: object = Object.getPrototypeOf(ZERO) as object;
-
 /**
- * Pence back to a Decimal in pounds, built directly in decimal.js's representation (base-1e7
- * words aligned on the decimal point, trailing zero words dropped, `e` the exponent of the leading
- * digit) — a string parse costs ~15× more and the payslip needs several per period. A self-check
- * against the string construction below switches this off should the representation change.
+ * Pence back to a Decimal in pounds (exact): the GB engines' shared construction (../pence.ts, built in
+ * decimal.js's representation with its own self-check against the string route). Its range limit does not
+ * matter here: beyond it the string route gives the same Decimal.
  */
-function fromPenceRaw(pence: number): Decimal {
-  if (pence === 0) return ZERO;
-  const negative = pence < 0;
-  const abs = negative ? -pence : pence;
-  if (abs > MAX_FAST_PENCE) return fromPenceSlow(pence);
-  const pounds = Math.floor(abs / 100);
-  const cents = abs - pounds * 100;
-  const x = Object.create(DECIMAL_PROTOTYPE) as { constructor: unknown; s: number; e: number; d: number[] };
-  x.constructor = Decimal;
-  let words: number[];
-  let e: number;
-  if (pounds === 0) {
-    words = [cents * 100000];
-    e = cents >= 10 ? -1 : -2;
-  } else {
-    e = topDigit(pounds);
-    words = pounds < 1e7 ? [pounds] : [Math.floor(pounds / 1e7), pounds % 1e7];
-    if (cents !== 0) words.push(cents * 100000);
-    else while (words.length > 1 && words[words.length - 1] === 0) words.pop();
-  }
-  x.s = negative ? -1 : 1;
-  x.e = e;
-  x.d = words;
-  return x as unknown as Decimal;
-}
-
-const FAST_CONSTRUCTION: boolean = (() => {
-  const samples = [1, -1, 5, 9, 10, 50, 99, 100, 101, 110, 1000, 12345, -12345, 99999, 100000, 999999999, 1000000000, 1000000001, 1000000050, 1000000000000, 1234567890123, 4999999999999, 5000000000000];
-  try {
-    return samples.every((pence) => {
-      const fast = fromPenceRaw(pence);
-      const slow = fromPenceSlow(pence);
-      const f = fast as unknown as { d: number[]; e: number; s: number };
-      const s = slow as unknown as { d: number[]; e: number; s: number };
-      return fast instanceof Decimal && fast.constructor === Decimal && fast.eq(slow) && fast.toFixed(2) === slow.toFixed(2) && f.e === s.e && f.s === s.s && f.d.join(',') === s.d.join(',') && fast.plus(slow).eq(slow.times(2));
-    });
-  } catch {
-    return false;
-  }
-})();
-
-/** Pence back to a Decimal in pounds (exact). */
-export function fromPence(pence: number): Decimal {
-  return FAST_CONSTRUCTION ? fromPenceRaw(pence) : fromPenceSlow(pence);
-}
+export { fromPence };
 
 /** a + b, through whole pence when both are (several times cheaper than Decimal arithmetic). */
 export function addMoney(a: Decimal, b: Decimal): Decimal {
