@@ -66,6 +66,25 @@ export interface PensionResult {
   niablePayReduction: Decimal;
 }
 
+/** The pension figures a payslip shows: the pension result's, all null without a pension arrangement. */
+export interface PayslipPensionFigures {
+  pensionableEarnings: Decimal | null;
+  pensionEmployeeGross: Decimal | null;
+  pensionEmployeeDeduction: Decimal | null;
+  pensionEmployer: Decimal | null;
+  salarySacrifice: Decimal | null;
+}
+
+export function payslipPensionFigures(pension: PensionResult | null): PayslipPensionFigures {
+  return {
+    pensionableEarnings: pension ? pension.pensionableEarnings : null,
+    pensionEmployeeGross: pension ? pension.employeeGross : null,
+    pensionEmployeeDeduction: pension ? pension.employeeDeduction : null,
+    pensionEmployer: pension ? pension.employer : null,
+    salarySacrifice: pension ? pension.salarySacrifice : null,
+  };
+}
+
 const ZERO = new Decimal(0);
 const ONE = new Decimal(1);
 

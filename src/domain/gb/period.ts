@@ -16,7 +16,7 @@ import { fieldError } from '../errors.js';
 import { calculateDirectorNi, calculateNi, type GbTaxYear, type NiCategory, type PayFrequency } from './ni/index.js';
 import { gbParams } from './params/index.js';
 import { calculatePayeDecimal, checkPeriod, payePence, type TaxBasis } from './paye.js';
-import { calculatePensionDecimal, pensionPence, validateArrangement, type PensionArrangement } from './pension.js';
+import { calculatePensionDecimal, payslipPensionFigures, pensionPence, validateArrangement, type PensionArrangement } from './pension.js';
 import { fromPence, toPence } from './pence.js';
 import { calculateStudentLoansDecimal, studentLoansPence, type StudentLoanPlan } from './student-loans.js';
 import { parseTaxCode, type TaxCode } from './tax-code.js';
@@ -261,11 +261,7 @@ export function calculateGbPeriodDecimal(input: GbPeriodInput, trace?: Trace): G
     niEarningsPtToUel: ni.earningsPtToUel,
     studentLoan: loans.studentLoan,
     postgraduateLoan: loans.postgraduateLoan,
-    pensionableEarnings: pension ? pension.pensionableEarnings : null,
-    pensionEmployeeGross: pension ? pension.employeeGross : null,
-    pensionEmployeeDeduction: pension ? pension.employeeDeduction : null,
-    pensionEmployer: pension ? pension.employer : null,
-    salarySacrifice: pension ? pension.salarySacrifice : null,
+    ...payslipPensionFigures(pension),
     netPay,
     studentLoanPlanApplied: loans.planApplied,
     taxBasis: paye.basis,

@@ -17,7 +17,7 @@
 import { Decimal } from '../../money.js';
 import { calculateDirectorNi, calculateNi, type GbTaxYear, type NiCategory, type PayFrequency } from '../ni/index.js';
 import { calculatePaye, type TaxBasis } from '../paye.js';
-import { calculatePension, type PensionArrangement } from '../pension.js';
+import { calculatePension, payslipPensionFigures, type PensionArrangement } from '../pension.js';
 import { calculateStudentLoans, type StudentLoanPlan } from '../student-loans.js';
 import type { TaxCode } from '../tax-code.js';
 import type { Trace } from '../trace.js';
@@ -275,11 +275,7 @@ export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunP
     studentLoan: loans.studentLoan,
     postgraduateLoan: loans.postgraduateLoan,
     studentLoanPlanApplied: loans.planApplied,
-    pensionableEarnings: pension ? pension.pensionableEarnings : null,
-    pensionEmployeeGross: pension ? pension.employeeGross : null,
-    pensionEmployeeDeduction: pension ? pension.employeeDeduction : null,
-    pensionEmployer: pension ? pension.employer : null,
-    salarySacrifice: pension ? pension.salarySacrifice : null,
+    ...payslipPensionFigures(pension),
     otherSalarySacrifice: a.salarySacrifice,
     preTaxDeductions: a.preTaxDeductions,
     postTaxDeductions: a.postTaxDeductions,
