@@ -1,14 +1,16 @@
 import { clientCredentialsTokenSource, type TokenSource } from '../client/token-source.js';
-import { readSecretFile, secretPath, tokenCachePath } from '../client/credentials.js';
+import { readSecretFile, secretPath, tokenCachePath, tokenLockPath } from '../client/credentials.js';
 import { createHttpsFetch, type HttpsFetch } from '../client/https-fetch.js';
 import { createRemoteService } from '../client/remote-service.js';
 import { fileTokenCache } from '../client/token-cache.js';
+import { userTokenSource } from '../client/user-token-source.js';
 import type { PayrollService } from '../service/ports.js';
 import { configDir, type Profile } from './config.js';
 import { usageError, type Where } from './runtime.js';
 
 /**
- * Remote mode (issue 6): the PayrollService over HTTPS with a client-credentials token. Settings
+ * Remote mode (issue 6): the PayrollService over HTTPS with a client-credentials token, or the
+ * token of a clerk who signed in with `payroll auth login --user` (renewed by refresh token). Settings
  * follow cli.md "Where it works": the env beats the profile (PAYROLL_URL, PAYROLL_AUTH_URL,
  * PAYROLL_CLIENT_ID, PAYROLL_CLIENT_SECRET); the secret otherwise comes from the 0600 file that
  * `payroll auth login` wrote. Only https:// is accepted for the API and the identity provider.
@@ -22,6 +24,8 @@ export interface RemoteProfile extends Profile {
   scope?: string;
   /** Token request encoding: form (RFC 6749, default) or json (the spec's literal shape). */
   token_format?: 'form' | 'json';
+  /** `user`: a clerk signed in with `payroll auth login --user` (authorization code + PKCE, refresh token); absent: client credentials. */
+  login?: 'user';
 }
 
 export interface RemoteSettings {
@@ -35,6 +39,8 @@ export interface RemoteSettings {
   caFile: string | undefined;
   scope: string | null;
   tokenFormat: 'form' | 'json';
+  /** client: client credentials (H4); user: the clerk's own sign-in (H17–H22). */
+  login: 'client' | 'user';
   configDir: string;
 }
 
@@ -60,8 +66,10 @@ export function remoteSettings(where: Pick<Where, 'remote' | 'profile' | 'profil
   const clientId = env.PAYROLL_CLIENT_ID || profile.client_id;
   if (!clientId) throw usageError(`no client id: set PAYROLL_CLIENT_ID or run \`payroll auth login --profile ${where.profileName} --client-id …\``);
   const dir = configDir(env);
-  const fromEnv = env.PAYROLL_CLIENT_SECRET;
-  const fromFile = fromEnv ? null : readSecretFile(dir, where.profileName);
+  const login = profile.login === 'user' ? 'user' : 'client';
+  // A user sign-in is a public client: it has no secret, whatever the environment holds.
+  const fromEnv = login === 'user' ? undefined : env.PAYROLL_CLIENT_SECRET;
+  const fromFile = fromEnv || login === 'user' ? null : readSecretFile(dir, where.profileName);
   return {
     profileName: where.profileName,
     baseUrl,
@@ -69,15 +77,27 @@ export function remoteSettings(where: Pick<Where, 'remote' | 'profile' | 'profil
     audience: requireHttps(profile.audience || baseUrl, 'the audience'),
     clientId,
     clientSecret: fromEnv || fromFile || null,
-    secretSource: fromEnv ? 'env PAYROLL_CLIENT_SECRET' : fromFile ? `file ${secretPath(dir, where.profileName)}` : 'missing',
+    secretSource: login === 'user' ? 'none (user sign-in)' : fromEnv ? 'env PAYROLL_CLIENT_SECRET' : fromFile ? `file ${secretPath(dir, where.profileName)}` : 'missing',
     caFile: profile.ca_file,
     scope: profile.scope ?? null,
     tokenFormat: profile.token_format === 'json' ? 'json' : 'form',
+    login,
     configDir: dir,
   };
 }
 
 export function tokenSourceFor(settings: RemoteSettings, fetch: HttpsFetch): TokenSource {
+  if (settings.login === 'user') {
+    return userTokenSource({
+      authUrl: settings.authUrl,
+      clientId: settings.clientId,
+      audience: settings.audience,
+      profileName: settings.profileName,
+      fetch,
+      cache: fileTokenCache(tokenCachePath(settings.configDir, settings.profileName)),
+      lockPath: tokenLockPath(settings.configDir, settings.profileName),
+    });
+  }
   if (!settings.clientSecret) {
     throw usageError(`no client secret for profile "${settings.profileName}": set PAYROLL_CLIENT_SECRET or run \`payroll auth login --profile ${settings.profileName}\``);
   }
