@@ -5,3 +5,6 @@ export { clientCredentialsTokenSource, tokenEndpointOf, type ClientCredentialsOp
 export { fileTokenCache, memoryTokenCache, type CachedToken, type TokenCache } from './token-cache.js';
 export { readSecretFile, removeSecretFile, secretPath, tokenCachePath, writeSecretFile } from './credentials.js';
 export { errorFromResponse } from './errors.js';
+export { assertCodeVerifier, codeChallengeS256, createPkcePair, generateCodeVerifier, type PkcePair } from './pkce.js';
+export { loginUser, type UserLoginOptions } from './user-login.js';
+export { userTokenSource, type UserTokenOptions } from './user-token-source.js';
