@@ -18,6 +18,8 @@ import { isGbTaxYear } from '../../domain/gb/params/index.js';
 import { type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
 import { calculateEmployeePayslip, type EmployeePayslip, type RunPeriod } from '../../domain/gb/run/employee-payslip.js';
 import { classifyPay, type ClassifiedPay } from '../../domain/gb/run/pay-items.js';
+import { autoEnrolledMembership } from '../../domain/gb/run/pension-terms.js';
+import type { WorkerCategory } from '../../domain/gb/auto-enrolment.js';
 import { type YtdState, ytdFromJson, ytdToJson, zeroYtd } from '../../domain/gb/run/ytd.js';
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { gbPayrollRequest, type GbPayrollRequest, type GbPayrollRunResult, type PayrollRun, type Payslip, RUN_STATUSES, type RunStatus } from '../contracts/payroll-runs.js';
@@ -636,7 +638,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
           const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
           const rows: GbPensionMembershipTable[] = [];
           for (const p of enrolments) {
-            const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: string; enrolmentDate: string; latestVersionSeen: number };
+            const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
             const history = histories.get(p.employee_id) ?? [];
             const latest = history[history.length - 1] ?? null;
             if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
@@ -652,21 +654,8 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
               org_id: orgId,
               employee_id: p.employee_id,
               version: latest ? latest.version + 1 : 0,
-              valid_from: decision.enrolmentDate,
-              valid_to: null,
-              status: 'ACTIVE',
-              worker_category: decision.category,
+              ...autoEnrolledMembership(decision.schemeId, decision.category, decision.enrolmentDate),
               entry_route: 'AUTO_ENROLLED',
-              enrolment_date: decision.enrolmentDate,
-              opt_out_date: null,
-              enrolment_communication_date: null,
-              scheme_id: decision.schemeId,
-              employee_rate: null,
-              employer_rate: null,
-              employee_cap: null,
-              employer_cap: null,
-              tax_treatment: null,
-              wage_type_code: null,
               source_run_id: runId,
               created_at: stamp,
               created_by: null,

@@ -14,7 +14,7 @@ import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, 
 import type { ClassifiedPay, PayslipLine } from './pay-items.js';
 import { taxPeriodOf } from '../paye.js';
 import { calculateRunPayslip, type DirectorInput, type RefundInput, type RunPayslipResult } from './payslip.js';
-import { decideAutoEnrolment, membershipOn, type MembershipRecord, type PensionTerms, schemeVersionOn, type SchemeVersionRecord, termsFor } from './pension-terms.js';
+import { autoEnrolledMembership, decideAutoEnrolment, membershipOn, type MembershipRecord, type PensionTerms, schemeVersionOn, type SchemeVersionRecord, termsFor } from './pension-terms.js';
 import { payslipFiguresToWire, type PayslipFiguresWire } from './wire.js';
 import { addPayslip, ytdDecimal, type YtdState, ytdToWire } from './ytd.js';
 import { moneyText } from './pence-text.js';
@@ -171,24 +171,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     if (decision.action === 'enrol') {
       trace?.('pension', decision.reEnrolment ? 're-enrolment' : 'auto-enrolment');
       autoEnrolment = { schemeId: decision.schemeId, category: decision.category, enrolmentDate: period.payDate, reEnrolment: decision.reEnrolment };
-      const synthetic: MembershipRecord = {
-        id: '',
-        version: 0,
-        status: 'ACTIVE',
-        valid_from: period.payDate,
-        valid_to: null,
-        worker_category: decision.category,
-        enrolment_date: period.payDate,
-        opt_out_date: null,
-        enrolment_communication_date: null,
-        scheme_id: decision.schemeId,
-        employee_rate: null,
-        employer_rate: null,
-        employee_cap: null,
-        employer_cap: null,
-        tax_treatment: null,
-        wage_type_code: null,
-      };
+      const synthetic: MembershipRecord = { id: '', version: 0, ...autoEnrolledMembership(decision.schemeId, decision.category, period.payDate) };
       terms = termsFor(synthetic, defaultVersion as SchemeVersionRecord);
       warnings.push(`automatically enrolled into the default pension scheme from ${period.payDate} (on approval): send the enrolment information within 6 weeks and record its date as enrolment_communication_date`);
     } else if (decision.action === 'postponed') {

@@ -45,6 +45,30 @@ export interface SchemeVersionRecord {
   wage_type_code: string;
 }
 
+/**
+ * The membership automatic enrolment creates: active in the default scheme from the enrolment date, on the
+ * scheme's own terms (no overrides), no opt-out, enrolment information not yet sent. The run calculates its
+ * payslip with this record and approval stores this record (service/use-cases/payroll-runs.ts), so the two agree.
+ */
+export function autoEnrolledMembership(schemeId: string, category: WorkerCategory, enrolmentDate: string): Omit<MembershipRecord, 'id' | 'version'> {
+  return {
+    status: 'ACTIVE',
+    valid_from: enrolmentDate,
+    valid_to: null,
+    worker_category: category,
+    enrolment_date: enrolmentDate,
+    opt_out_date: null,
+    enrolment_communication_date: null,
+    scheme_id: schemeId,
+    employee_rate: null,
+    employer_rate: null,
+    employee_cap: null,
+    employer_cap: null,
+    tax_treatment: null,
+    wage_type_code: null,
+  };
+}
+
 const METHOD: Readonly<Record<string, PensionMethod>> = { NET_PAY: 'net_pay', RELIEF_AT_SOURCE: 'relief_at_source', SALARY_SACRIFICE: 'salary_sacrifice' };
 
 function inForce(record: { valid_from: string; valid_to: string | null }, date: string): boolean {
