@@ -172,6 +172,12 @@ async function membershipHistory(db: Db, orgId: string, employeeId: string): Pro
   return db.selectFrom('gb_pension_memberships').selectAll().where('org_id', '=', orgId).where('employee_id', '=', employeeId).orderBy('version').execute();
 }
 
+/** The employee's latest membership record (the one a change appends to), or null when there is none. */
+async function latestMembership(db: Db, orgId: string, employeeId: string): Promise<GbPensionMembershipTable | null> {
+  const history = await membershipHistory(db, orgId, employeeId);
+  return history[history.length - 1] ?? null;
+}
+
 /**
  * Appends a membership version and closes the one before it. The close is guarded (valid_to still null) and the
  * version number is unique per employee, so two concurrent changes cannot both succeed.
@@ -197,6 +203,11 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
     const inForce = versions.find((v) => v.valid_from <= validOn && (v.valid_to === null || validOn < v.valid_to));
     if (!inForce) throw notFound('pension scheme version', `${schemeId} on ${validOn}`, 'PENSION_SCHEME.NOT_IN_FORCE');
     return toPensionScheme(inForce);
+  }
+
+  /** Appends a version a clerk made through the API: no source run (that is a run's automatic enrolment), stamped now. */
+  function appendByClerk(trx: Db, latest: GbPensionMembershipTable | null, next: Omit<GbPensionMembershipTable, 'version' | 'valid_to' | 'source_run_id' | 'created_at' | 'created_by'>): Promise<GbPensionMembershipTable> {
+    return appendMembership(trx, latest, { ...next, source_run_id: null, created_at: nowIso(ctx), created_by: ctx.actor.subject });
   }
 
   return {
@@ -300,11 +311,10 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
           const any = await trx.selectFrom('gb_pension_schemes').select('scheme_id').where('org_id', '=', orgId).limit(1).executeTakeFirst();
           if (!any) throw refusal('PENSION.NO_SCHEME', 'the organization has no pension scheme yet; create one (it becomes the default) before enrolling employees');
         }
-        const history = await membershipHistory(trx, orgId, employeeId);
-        const latest = history[history.length - 1] ?? null;
+        const latest = await latestMembership(trx, orgId, employeeId);
         const refused = refuseEnrolment(latest ? { ...latest, status: latest.status as MembershipStatus } : null, input.enrolment_date);
         if (refused) throw refusal(refused.code, refused.message);
-        return appendMembership(trx, latest, {
+        return appendByClerk(trx, latest, {
           id: uuidv7(),
           org_id: orgId,
           employee_id: employeeId,
@@ -323,9 +333,6 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
           employer_cap: input.employer_cap ?? null,
           tax_treatment: input.tax_treatment ?? null,
           wage_type_code: input.wage_type_code ?? null,
-          source_run_id: null,
-          created_at: nowIso(ctx),
-          created_by: ctx.actor.subject,
         });
       });
       return toMembership(row);
@@ -337,20 +344,16 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
       const row = await inTransaction(ctx, async (trx) => {
         await requireGbOrg(ctx, trx, orgId);
         await requireGbEmployee(trx, orgId, employeeId);
-        const history = await membershipHistory(trx, orgId, employeeId);
-        const latest = history[history.length - 1] ?? null;
+        const latest = await latestMembership(trx, orgId, employeeId);
         const refused = refuseOptOut(latest ? { ...latest, status: latest.status as MembershipStatus } : null, input.opt_out_date);
         if (refused || !latest) throw refusal(refused?.code ?? 'PENSION.NOT_ENROLLED', refused?.message ?? 'not enrolled');
         // The opt-out record carries the membership's terms forward, so it alone says what is to be refunded.
-        return appendMembership(trx, latest, {
+        return appendByClerk(trx, latest, {
           ...latest,
           id: uuidv7(),
           valid_from: input.opt_out_date,
           status: 'OPTED_OUT',
           opt_out_date: input.opt_out_date,
-          source_run_id: null,
-          created_at: nowIso(ctx),
-          created_by: ctx.actor.subject,
         });
       });
       return toMembership(row);
@@ -362,8 +365,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
       const row = await inTransaction(ctx, async (trx) => {
         await requireGbOrg(ctx, trx, orgId);
         await requireGbEmployee(trx, orgId, employeeId);
-        const history = await membershipHistory(trx, orgId, employeeId);
-        const latest = history[history.length - 1] ?? null;
+        const latest = await latestMembership(trx, orgId, employeeId);
         if (!latest || latest.status !== 'ACTIVE') {
           throw refusal('PENSION.NOT_ENROLLED', 'the employee is not an active member; the enrolment information date belongs to an active membership');
         }
@@ -371,14 +373,11 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
           throw refusal('PENSION.COMMUNICATION_RECORDED', `the enrolment information was already recorded as given on ${latest.enrolment_communication_date}; it starts the opt-out window and is not changed afterwards`);
         }
         // A new version of the active membership (its terms unchanged), in force from the later of its own start and the date given.
-        return appendMembership(trx, latest, {
+        return appendByClerk(trx, latest, {
           ...latest,
           id: uuidv7(),
           valid_from: input.enrolment_communication_date > latest.valid_from ? input.enrolment_communication_date : latest.valid_from,
           enrolment_communication_date: input.enrolment_communication_date,
-          source_run_id: null,
-          created_at: nowIso(ctx),
-          created_by: ctx.actor.subject,
         });
       });
       return toMembership(row);
