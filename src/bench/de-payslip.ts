@@ -6,22 +6,10 @@
  * Requests are built once; the timed loops only calculate.
  */
 import { calculateGermanPayroll } from '../service/use-cases/germany-payroll.js';
+import { lcg, pick } from './random.js';
 
 const STATES = ['Bayern', 'Baden-Württemberg', 'Nordrhein-Westfalen', 'Sachsen', 'Berlin', 'Hessen', 'Niedersachsen', 'Thüringen'];
 const RATES = ['2.5', '2.9', '2.45', '2.69', '3.29', '3.78', '4.4'];
-
-/** Deterministic pseudo-random numbers (LCG), so every run times the same mix. */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 0x100000000;
-  };
-}
-
-function pick<T>(items: readonly T[], r: number): T {
-  return items[Math.floor(r * items.length)] as T;
-}
 
 export function sampleBodies(count: number, seed = 20260331, grossup = false): unknown[] {
   const random = lcg(seed);

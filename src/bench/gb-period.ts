@@ -9,6 +9,7 @@ import { calculateGbPeriod, type GbPeriodInput } from '../domain/gb/period.js';
 import type { NiCategory, PayFrequency } from '../domain/gb/ni/index.js';
 import type { PensionArrangement } from '../domain/gb/pension.js';
 import type { StudentLoanPlan } from '../domain/gb/student-loans.js';
+import { lcg, pick } from './random.js';
 
 const FREQUENCIES: readonly { frequency: PayFrequency; periods: number; perYear: number }[] = [
   { frequency: 'monthly', periods: 12, perYear: 12 },
@@ -25,19 +26,6 @@ const PENSIONS: readonly (PensionArrangement | null)[] = [
   { method: 'relief_at_source', basis: 'qualifying_earnings', employeeRate: new Decimal('0.05'), employerRate: new Decimal('0.03') },
   { method: 'salary_sacrifice', basis: 'pensionable_pay', employeeRate: new Decimal('0.06'), employerRate: new Decimal('0.04') },
 ];
-
-/** Deterministic pseudo-random numbers (LCG), so every run times the same mix. */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 0x100000000;
-  };
-}
-
-function pick<T>(items: readonly T[], r: number): T {
-  return items[Math.floor(r * items.length)] as T;
-}
 
 export function sampleInputs(count: number, seed = 20250406): GbPeriodInput[] {
   const random = lcg(seed);
