@@ -5,7 +5,7 @@
  */
 import { Decimal, DECIMAL_STRING_PATTERN, money } from '../../../domain/money.js';
 import { fieldError } from '../../../domain/errors.js';
-import { calculateNi, isNiCategory, isPayFrequency, type GbTaxYear } from '../../../domain/gb/ni/index.js';
+import { calculateNi, isNiCategory, isPayFrequency, type GbTaxYear, type NiResult } from '../../../domain/gb/ni/index.js';
 import { compareExpected } from '../compare.js';
 import type { Vector, VectorRunner } from '../types.js';
 
@@ -25,7 +25,12 @@ export const runner: VectorRunner = (vector) => {
     priorEmployeeNiThisPeriod: optionalVectorDecimal(vector, 'prior_employee_ni_this_period'),
     priorEmployerNiThisPeriod: optionalVectorDecimal(vector, 'prior_employer_ni_this_period'),
   });
-  const actual = {
+  return compareExpected(vector.id, vector.expected, niVectorFields(niablePay, result));
+};
+
+/** A Class 1 NI result as the vectors name its figures, money as two-place strings (also the NI fields of gb-period vectors). */
+export function niVectorFields(niablePay: Decimal, result: NiResult) {
+  return {
     niable_pay: money(niablePay),
     employee_ni: money(result.employeeNi),
     employer_ni: money(result.employerNi),
@@ -34,8 +39,7 @@ export const runner: VectorRunner = (vector) => {
     ni_earnings_pt_to_uel: money(result.earningsPtToUel),
     ni_earnings_above_uel: money(result.earningsAboveUel),
   };
-  return compareExpected(vector.id, vector.expected, actual);
-};
+}
 
 // Field readers shared with gb-director-ni.ts.
 export function vectorDecimal(vector: Vector, key: string): Decimal {
