@@ -9,7 +9,7 @@ import { calculatePaye } from '../../../../src/domain/gb/paye.js';
 import { runner as incomeTaxRunner } from '../../../../src/service/verify/runners/gb-income-tax.js';
 import { runner as periodRunner } from '../../../../src/service/verify/runners/gb-period.js';
 import type { Vector } from '../../../../src/service/verify/types.js';
-import { GB_REFERENCE_DIR, loadVectors } from './vectors.js';
+import { GB_REFERENCE_DIR, loadVectors } from '../vectors.js';
 
 const files = [
   { file: 'hmrc-official-income-tax-2526.jsonl', kind: 'gb-income-tax', count: 168, run: incomeTaxRunner },

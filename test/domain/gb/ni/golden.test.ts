@@ -7,7 +7,7 @@ import { Decimal } from '../../../../src/domain/money.js';
 import { calculateNi, isNiCategory, type GbTaxYear, type PayFrequency } from '../../../../src/domain/gb/ni/index.js';
 import { niVectorFields, runner as niRunner } from '../../../../src/service/verify/runners/gb-ni.js';
 import { runner as directorRunner } from '../../../../src/service/verify/runners/gb-director-ni.js';
-import { loadVectors, type JsonVector } from './vectors.js';
+import { loadVectors, type JsonVector } from '../vectors.js';
 
 describe('hmrc-official-ni-2526.jsonl (HMRC NIC test data v1.1, gb-ni)', () => {
   const vectors = loadVectors('hmrc-official-ni-2526.jsonl');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal, ZERO, money } from '../../../../src/domain/money.js';
 import { calculateDirectorNi, calculateNi, isNiCategory, type GbTaxYear, type NiCategory, type PayFrequency } from '../../../../src/domain/gb/ni/index.js';
-import { loadJson, loadVectors } from './vectors.js';
+import { loadJson, loadVectors } from '../vectors.js';
 
 const HMRC_FREQUENCY: Record<string, PayFrequency> = { Weekly: 'weekly', Fortnightly: 'fortnightly', FourWeekly: 'four_weekly', Monthly: 'monthly' };
 const d = (value: number): Decimal => new Decimal(String(value));
