@@ -42,6 +42,17 @@ function addMandateOptions(command: Command): Command {
     .option('--reference <ref>', 'mandate reference (up to 35 SEPA characters; "" clears it)');
 }
 
+/** The fields of addMandateOptions' flags (undefined where a flag is not given: --input or the stored value stands). */
+function mandateFields(options: MandateFlags): Record<string, unknown> {
+  return {
+    creditor_id: options.creditorId,
+    bank_account_id: options.bankAccount,
+    valid_from: clearable(options.validFrom),
+    valid_to: clearable(options.validTo),
+    mandate_reference: clearable(options.reference),
+  };
+}
+
 export function registerSepaMandateCommands(program: Command): void {
   const mandates = program.command('sepa-mandates').alias('sepa-mandate').description('SEPA direct debit mandates of the organization: create, update, list');
 
@@ -50,14 +61,7 @@ export function registerSepaMandateCommands(program: Command): void {
     .action(
       withRuntime(async (runtime, options: MandateFlags) => {
         const orgId = await orgIdFrom(runtime, options);
-        const body = bodyFrom(options, {
-          creditor_id: options.creditorId,
-          bank_account_id: options.bankAccount,
-          valid_from: clearable(options.validFrom),
-          valid_to: clearable(options.validTo),
-          mandate_reference: clearable(options.reference),
-          is_recurring: options.oneOff ? false : undefined,
-        });
+        const body = bodyFrom(options, { ...mandateFields(options), is_recurring: options.oneOff ? false : undefined });
         body.creditor_id = await requireValue(runtime, body.creditor_id, '--creditor-id', 'SEPA creditor identifier');
         body.bank_account_id = await requireValue(runtime, body.bank_account_id, '--bank-account', 'Bank account id (the organization’s own account)');
         const service = await runtime.service();
@@ -73,14 +77,7 @@ export function registerSepaMandateCommands(program: Command): void {
     .action(
       withRuntime(async (runtime, mandateId: string, options: MandateFlags) => {
         const orgId = await orgIdFrom(runtime, options);
-        const body = bodyFrom(options, {
-          creditor_id: options.creditorId,
-          bank_account_id: options.bankAccount,
-          valid_from: clearable(options.validFrom),
-          valid_to: clearable(options.validTo),
-          mandate_reference: clearable(options.reference),
-          is_recurring: options.oneOff ? false : options.recurring ? true : undefined,
-        });
+        const body = bodyFrom(options, { ...mandateFields(options), is_recurring: options.oneOff ? false : options.recurring ? true : undefined });
         const service = await runtime.service();
         const updated = await service.updateSepaMandate(orgId, mandateId, body);
         runtime.wrote();
