@@ -214,10 +214,19 @@ export function registerDocumentCommands(program: Command): void {
       }),
     );
 
-  for (const [verb, description] of [
-    ['archive', 'archive an active document (it stays downloadable; archiving the logo clears it)'],
-    ['restore', 'make an archived document active again'],
-  ] as const) {
+  // One write on one document (its id and --org; the result printed): archive, restore, delete, confirm-logo.
+  const writes: readonly { verb: string; description: string; confirm?: (documentId: string) => string; write: (service: PayrollService, orgId: string, documentId: string) => Promise<unknown> }[] = [
+    { verb: 'archive', description: 'archive an active document (it stays downloadable; archiving the logo clears it)', write: (service, orgId, id) => service.archiveDocument(orgId, id) },
+    { verb: 'restore', description: 'make an archived document active again', write: (service, orgId, id) => service.restoreDocument(orgId, id) },
+    {
+      verb: 'delete',
+      description: 'delete a document for good: its file is removed, the record stays as deleted',
+      confirm: (id) => `Delete document ${id} and its file for good`,
+      write: (service, orgId, id) => service.deleteDocument(orgId, id),
+    },
+    { verb: 'confirm-logo', description: 'make an uploaded org_logo document the organization’s logo (endpoint 14)', write: (service, orgId, id) => service.confirmLogo(orgId, { document_id: id }) },
+  ];
+  for (const { verb, description, confirm, write } of writes) {
     documents
       .command(verb)
       .description(description)
@@ -226,44 +235,14 @@ export function registerDocumentCommands(program: Command): void {
       .action(
         withRuntime(async (runtime, documentId: string, options: { org?: string }) => {
           const orgId = await orgIdFrom(runtime, options);
+          if (confirm) await confirmStep(runtime, confirm(documentId));
           const service = await runtime.service();
-          const result = verb === 'archive' ? await service.archiveDocument(orgId, documentId) : await service.restoreDocument(orgId, documentId);
+          const result = await write(service, orgId, documentId);
           runtime.wrote();
           runtime.print(result);
         }),
       );
   }
-
-  documents
-    .command('delete')
-    .description('delete a document for good: its file is removed, the record stays as deleted')
-    .argument('<document-id>', 'document id')
-    .option('--org <id>', 'organization id')
-    .action(
-      withRuntime(async (runtime, documentId: string, options: { org?: string }) => {
-        const orgId = await orgIdFrom(runtime, options);
-        await confirmStep(runtime, `Delete document ${documentId} and its file for good`);
-        const service = await runtime.service();
-        const result = await service.deleteDocument(orgId, documentId);
-        runtime.wrote();
-        runtime.print(result);
-      }),
-    );
-
-  documents
-    .command('confirm-logo')
-    .description('make an uploaded org_logo document the organization’s logo (endpoint 14)')
-    .argument('<document-id>', 'document id')
-    .option('--org <id>', 'organization id')
-    .action(
-      withRuntime(async (runtime, documentId: string, options: { org?: string }) => {
-        const orgId = await orgIdFrom(runtime, options);
-        const service = await runtime.service();
-        const result = await service.confirmLogo(orgId, { document_id: documentId });
-        runtime.wrote();
-        runtime.print(result);
-      }),
-    );
 
   registerLogoCommand(program);
 }
