@@ -5,6 +5,7 @@ import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';
 import type { Runtime } from '../runtime.js';
+import { orgIdFrom } from './employees.js';
 
 /** `payroll pension scheme create|list|show|history|version|set-default`, `payroll pension enrol|opt-out|status` (endpoints 15–17). */
 
@@ -32,10 +33,6 @@ const MEMBERSHIP_COLUMNS: Column[] = [
   { header: 'refund due', value: 'refund_due' },
   { header: 'by', value: 'created_by' },
 ];
-
-async function orgId(runtime: Runtime, options: { org?: string }): Promise<string> {
-  return requireValue(runtime, options.org, '--org', 'Organization id');
-}
 
 async function pages<T>(runtime: Runtime, options: Record<string, unknown>, fetch: (query: Record<string, unknown>) => Promise<Page<T>>): Promise<T[]> {
   const items: T[] = [];
@@ -103,7 +100,7 @@ export function registerPensionCommands(program: Command): void {
 
   schemeOptions(scheme.command('create').description('create a pension scheme (the organization’s first one becomes its default)')).action(
     withRuntime(async (runtime, options: Record<string, string | boolean | undefined>) => {
-      const org = await orgId(runtime, options);
+      const org = await orgIdFrom(runtime, options);
       const body = await schemeBody(runtime, options);
       const service = await runtime.service();
       const created = await service.createPensionScheme(org, body);
@@ -114,7 +111,7 @@ export function registerPensionCommands(program: Command): void {
 
   schemeOptions(scheme.command('version').description('a new configuration of a scheme from a later --valid-from (closes the current version)').argument('<scheme-id>', 'scheme id')).action(
     withRuntime(async (runtime, schemeId: string, options: Record<string, string | boolean | undefined>) => {
-      const org = await orgId(runtime, options);
+      const org = await orgIdFrom(runtime, options);
       const body = await schemeBody(runtime, options);
       const service = await runtime.service();
       const created = await service.createPensionSchemeVersion(org, schemeId, body);
@@ -125,7 +122,7 @@ export function registerPensionCommands(program: Command): void {
 
   addListOptions(scheme.command('list').description('list the schemes, current version each').option('--org <id>', 'organization id')).action(
     withRuntime(async (runtime, options: Record<string, unknown>) => {
-      const org = await orgId(runtime, options as { org?: string });
+      const org = await orgIdFrom(runtime, options as { org?: string });
       const service = await runtime.service();
       runtime.print(await pages(runtime, options, (query) => service.listPensionSchemes(org, query)), SCHEME_COLUMNS);
     }),
@@ -139,7 +136,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--valid-on <date>', 'the version in force on this date')
     .action(
       withRuntime(async (runtime, schemeId: string, options: { org?: string; validOn?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         runtime.print(await service.getPensionScheme(org, schemeId, options.validOn ? { valid_on: options.validOn } : {}));
       }),
@@ -152,7 +149,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--org <id>', 'organization id')
     .action(
       withRuntime(async (runtime, schemeId: string, options: { org?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         runtime.print(await service.getPensionSchemeHistory(org, schemeId), SCHEME_COLUMNS);
       }),
@@ -165,7 +162,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--org <id>', 'organization id')
     .action(
       withRuntime(async (runtime, schemeId: string, options: { org?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         const result = await service.setDefaultPensionScheme(org, schemeId);
         runtime.wrote();
@@ -192,7 +189,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--wage-type <code>', 'override of the deduction line’s wage type')
     .action(
       withRuntime(async (runtime, employeeId: string, options: Record<string, string | undefined>) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const body = bodyFrom(options, {
           enrolment_date: options.date,
           entry_route: options.route,
@@ -224,7 +221,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--date <date>', 'date the opt-out takes effect')
     .action(
       withRuntime(async (runtime, employeeId: string, options: { org?: string; date?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const date = await requireValue(runtime, options.date, '--date', 'Opt-out date (YYYY-MM-DD)');
         const service = await runtime.service();
         const membership = await service.optOutEmployee(org, employeeId, { opt_out_date: date });
@@ -242,7 +239,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--date <date>', 'date the enrolment information was given')
     .action(
       withRuntime(async (runtime, employeeId: string, options: { org?: string; date?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const date = await requireValue(runtime, options.date, '--date', 'Date the enrolment information was given (YYYY-MM-DD)');
         const service = await runtime.service();
         const membership = await service.recordEnrolmentCommunication(org, employeeId, { enrolment_communication_date: date });
@@ -258,7 +255,7 @@ export function registerPensionCommands(program: Command): void {
     .option('--org <id>', 'organization id')
     .action(
       withRuntime(async (runtime, employeeId: string, options: { org?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         const status = await service.getPensionStatus(org, employeeId);
         if (runtime.format === 'table') {

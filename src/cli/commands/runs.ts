@@ -5,8 +5,9 @@ import type { PayrollRun, Payslip } from '../../service/contracts/payroll-runs.j
 import type { PayrollService } from '../../service/ports.js';
 import { addListOptions, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { confirmStep, requireValue } from '../prompt.js';
+import { confirmStep } from '../prompt.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
+import { orgIdFrom } from './employees.js';
 
 /**
  * `payroll run-gb` (also `payroll payroll run-gb`): a GB payroll run (endpoint 18) from a request file, or
@@ -38,10 +39,6 @@ export const RUN_COLUMNS: Column[] = [
   { header: 'corrects', value: 'corrects_run_id' },
   { header: 'created', value: 'created_at' },
 ];
-
-async function orgId(runtime: Runtime, options: { org?: string }): Promise<string> {
-  return requireValue(runtime, options.org, '--org', 'Organization id');
-}
 
 /** A progress bar on stderr while a long run is calculated (only when stderr is a terminal). */
 async function progressBar(runtime: Runtime): Promise<{ onProgress?: (done: number, total: number) => void; stop(): void }> {
@@ -148,7 +145,7 @@ function registerRunGb(host: Command): void {
     .option('--approve', 'approve the run straight away (asks for confirmation; --yes off a terminal)')
     .action(
       withRuntime(async (runtime, options: Record<string, string | undefined>) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         let body: Record<string, unknown>;
         if (options.input) {
@@ -214,7 +211,7 @@ export function registerRunCommands(program: Command): void {
       .option('--tax-year <year>', 'e.g. 2025-26'),
   ).action(
     withRuntime(async (runtime, options: Record<string, unknown>) => {
-      const org = await orgId(runtime, options as { org?: string });
+      const org = await orgIdFrom(runtime, options as { org?: string });
       const service = await runtime.service();
       const extra: Record<string, unknown> = {};
       if (options.payGroup) extra.pay_group_id = options.payGroup;
@@ -242,7 +239,7 @@ export function registerRunCommands(program: Command): void {
     .option('--employee <id>', 'one employee’s payslip in full')
     .action(
       withRuntime(async (runtime, runId: string, options: { org?: string; payslips?: boolean; employee?: string }) => {
-        const org = await orgId(runtime, options);
+        const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         const run = await service.getPayrollRun(org, runId, { include_payslips: options.payslips === false ? 'false' : 'true' });
         if (options.employee) {
@@ -263,7 +260,7 @@ export function registerRunCommands(program: Command): void {
       .option('--org <id>', 'organization id')
       .action(
         withRuntime(async (runtime, runId: string, options: { org?: string }) => {
-          const org = await orgId(runtime, options);
+          const org = await orgIdFrom(runtime, options);
           await confirmStep(runtime, confirm(runId));
           const service = await runtime.service();
           const run = await call(service, org, runId);
