@@ -66,16 +66,17 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 const postgresEngine: Engine = {
   name: 'postgres',
   async target() {
-    if (!postgresUrl) throw new Error('PAYROLL_TEST_PG_URL is not set');
+    const url = postgresUrl;
+    if (!url) throw new Error('PAYROLL_TEST_PG_URL is not set');
     const schema = `s_${randomBytes(6).toString('hex')}`;
     await admin((client) => client.query(`create schema ${schema}`));
     const dir = mkdtempSync(join(tmpdir(), 'payroll-store-'));
     return {
       engine: 'postgres',
-      location: postgresUrl,
+      location: url,
       schema,
       dir,
-      open: (options = {}) => openStore(postgresUrl, { schema, poolSize: 4, ...options }),
+      open: (options = {}) => openStore(url, { schema, poolSize: 4, ...options }),
       service: (store) => createLocalService(store, { actor: localActor('store-test'), objects: createFolderObjectStore(join(dir, 'objects')) }),
       async dispose() {
         await admin((client) => client.query(`drop schema if exists ${schema} cascade`));

@@ -4,7 +4,7 @@
  * at 200 significant digits (exact for these operands) on random values, including values that
  * leave the safe-integer fast path for BigInt.
  */
-import DecimalJs from 'decimal.js';
+import { Decimal as DecimalJs } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BigDecimal, decIn, intIn } from '../../../../src/domain/de/lohnsteuer/bigdecimal.js';

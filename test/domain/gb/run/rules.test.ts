@@ -145,7 +145,7 @@ describe('pay lines', () => {
   });
 
   it('refuses a wage type outside its validity or status', () => {
-    const ssp2627 = classifyPay({ earnings: [{ wage_type_code: 'UK-S-001', amount: '123.25', is_lumpsum: false }], benefits: [], deductions: [], reimbursements: [] }, '2027-05-01', 'monthly');
+    const ssp2627 = classifyPay({ earnings: [{ wage_type_code: 'UK-S-001', amount: '123.25', is_lumpsum: false, earning_type: 'AMOUNT' }], benefits: [], deductions: [], reimbursements: [] }, '2027-05-01', 'monthly');
     expect(ssp2627.issues[0]?.type).toBe('wage_type_not_in_force');
   });
 });
