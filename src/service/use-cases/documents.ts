@@ -228,7 +228,6 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       requireScope(ctx, 'payroll:write');
       const input = parseOrThrow(logoConfirmInput, body);
       const row = await inTransaction(ctx, async (trx) => {
-        await requireOrg(ctx, trx, orgId);
         await lockOrganization(ctx, trx, orgId);
         const org = await requireOrg(ctx, trx, orgId);
         const document = await trx.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', input.document_id).executeTakeFirst();

@@ -2,7 +2,7 @@ import { conflict, DomainError, fieldError } from '../../domain/errors.js';
 import { type Organization, organizationInput, organizationPatch } from '../contracts/organization.js';
 import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
-import { canAccessOrg, type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { cursorPaginate } from '../paging.js';
 import { insertAddress, loadAddresses, replaceAddress } from '../records/addresses.js';
@@ -147,9 +147,8 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
       await inTransaction(ctx, async (trx) => {
         // The organization lock comes before the row is read (finding F1, docs/decisions.md S3): concurrent edits
         // queue and each reads the version the previous one committed, so an edit without a row_version applies
-        // after the others (last writer wins) instead of failing the compare-and-set below. The access check goes
-        // first so a caller never holds the lock of an organization it cannot see.
-        if (canAccessOrg(ctx.actor, orgId)) await lockOrganization(ctx, trx, orgId);
+        // after the others (last writer wins) instead of failing the compare-and-set below.
+        await lockOrganization(ctx, trx, orgId);
         const row = await requireOrg(ctx, trx, orgId);
         if (patch.row_version !== undefined && patch.row_version !== row.row_version) {
           throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else (your row_version ${patch.row_version}, current ${row.row_version}); read it again and reapply your change`, { current_row_version: row.row_version });
