@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/index.js';
 import type { Employee } from '../../service/contracts/employee.js';
 import type { Page } from '../../service/contracts/pagination.js';
 import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit.js';
@@ -113,7 +114,6 @@ interface EmployeeFlags extends StatutoryFlags {
 }
 
 const NI_CATEGORY_CHOICES = ['A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'S', 'V', 'X', 'Z'] as const;
-const FEDERAL_STATES = ['Baden-Württemberg', 'Bayern', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Mecklenburg-Vorpommern', 'Niedersachsen', 'Nordrhein-Westfalen', 'Rheinland-Pfalz', 'Saarland', 'Sachsen', 'Sachsen-Anhalt', 'Schleswig-Holstein', 'Thüringen'] as const;
 const isDate = (value: string): true | string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? true : 'use the form YYYY-MM-DD');
 
 /**
@@ -138,7 +138,7 @@ async function askStatutory(runtime: Runtime, country: string, block: Record<str
       if (taxId) next.tax_id = taxId;
     }
     if (next.tax_class === undefined) next.tax_class = Number(await requireValue(runtime, undefined, '--tax-class', 'Tax class', { choices: ['1', '2', '3', '4', '5', '6'] }));
-    if (next.federal_state === undefined) next.federal_state = await requireValue(runtime, undefined, '--federal-state', 'Federal state of the worksite', { choices: FEDERAL_STATES });
+    if (next.federal_state === undefined) next.federal_state = await requireValue(runtime, undefined, '--federal-state', 'Federal state of the worksite', { choices: STATE_OFFICIAL_NAMES });
     if (next.health_insurer_agency_code === undefined) {
       const insurer = await optionalValue(runtime, undefined, 'Health insurer Betriebsnummer (8 digits; empty if privately insured)');
       if (insurer) next.health_insurer_agency_code = insurer;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEDERAL_STATE_NAMES } from '../../domain/de/federal-states.js';
+import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/index.js';
 import { isValidGermanTaxId } from '../../domain/identifiers/de-tax-id.js';
 import { isValidNiNumber, normalizeNiNumber } from '../../domain/identifiers/gb-ni-number.js';
 import { isValidTaxCode as isValidDomainTaxCode, parseTaxCode } from '../../domain/gb/tax-code.js';
@@ -129,7 +129,7 @@ export const deStatutoryInput = z
       .refine((v) => Number.isInteger(Number(v) * 2) && Number(v) >= 0 && Number(v) <= 99, { error: 'must be 0 or more in steps of 0.5', params: { type: 'half_steps' } })
       .default('0'),
     is_church_member: z.boolean().default(false),
-    federal_state: z.enum(FEDERAL_STATE_NAMES, { error: `must be a federal state: ${FEDERAL_STATE_NAMES.join(', ')}` }),
+    federal_state: z.enum(STATE_OFFICIAL_NAMES, { error: `must be a federal state: ${STATE_OFFICIAL_NAMES.join(', ')}` }),
     health_insurer_agency_code: z.string().regex(/^\d{8}$/, { error: 'must be the 8-digit Betriebsnummer of the health insurer' }).nullable().optional(),
     health_insurance_additional_rate: decimalString.nullable().optional(),
     private_insurance_monthly: money.nullable().optional(),

@@ -8,7 +8,7 @@ import { params2026 } from './2026.js';
 import type { DeSocialParams, ParamsYear } from './types.js';
 
 export type { DeSocialParams, ParamsYear } from './types.js';
-export { STATE_CODES, STATE_NAMES, STATE_INPUT_VALUES, stateCodeOf, type StateCode } from './states.js';
+export { STATE_CODES, STATE_NAMES, STATE_OFFICIAL_NAMES, STATE_INPUT_VALUES, stateCodeOf, type StateCode } from './states.js';
 
 export const SUPPORTED_YEARS: readonly ParamsYear[] = [2025, 2026];
 

@@ -26,6 +26,9 @@ export const STATE_NAMES: Record<StateCode, string> = {
   TH: 'Thüringen',
 };
 
+/** The official names in code order: what stored employees carry (the employee contract's enum). */
+export const STATE_OFFICIAL_NAMES = STATE_CODES.map((code) => STATE_NAMES[code]) as [string, ...string[]];
+
 /** English names and ISO 3166-2 codes (with and without the `DE-` prefix). */
 const ALIASES: Record<string, StateCode> = {
   'Baden-Wuerttemberg': 'BW',
