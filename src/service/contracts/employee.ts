@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/index.js';
 import { isValidGermanTaxId } from '../../domain/identifiers/de-tax-id.js';
 import { isValidNiNumber, normalizeNiNumber } from '../../domain/identifiers/gb-ni-number.js';
-import { isValidTaxCode as isValidDomainTaxCode, parseTaxCode } from '../../domain/gb/tax-code.js';
+import { parseTaxCode } from '../../domain/gb/tax-code.js';
 import { bankAccountResponse } from './bank-account.js';
 import { pageEnvelope } from './pagination.js';
 import { decimalString, email, id, isoDate, isoDateTime, nullableDate } from './common.js';
@@ -25,10 +25,6 @@ export const STUDENT_LOAN_PLANS = ['1', '2', '4', '5'] as const;
 export function splitTaxCode(raw: string): { code: string; emergency: boolean } {
   const parsed = parseTaxCode(raw);
   return { code: parsed.code, emergency: parsed.week1Month1 };
-}
-
-export function isValidTaxCode(code: string): boolean {
-  return isValidDomainTaxCode(code);
 }
 
 /** The parser's own message (it says why: withdrawn suffix, no D2 rate in Wales, ...), or null when valid. */

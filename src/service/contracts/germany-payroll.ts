@@ -10,6 +10,7 @@
  * arithmetic) and every amount in the response is a decimal string with two places.
  */
 import { z } from 'zod';
+import { numberToDecimalString } from './common.js';
 import { DECIMAL_STRING_PATTERN, Decimal } from '../../domain/money.js';
 import { STATE_INPUT_VALUES, STATE_NAMES, STATE_CODES } from '../../domain/de/params/index.js';
 
@@ -20,10 +21,7 @@ export const PAY_CYCLES = ['Year', 'Month', 'Week', 'Day'] as const;
 
 /** Decimal text of a JSON number or decimal string (numbers via their shortest round-trip text). */
 export function decimalText(value: number | string): string {
-  if (typeof value === 'string') return value.trim();
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toFixed(20).replace(/\.?0+$/, '');
+  return typeof value === 'string' ? value.trim() : numberToDecimalString(value);
 }
 
 function decimalPlaces(text: string): number {
