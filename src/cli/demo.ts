@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { Decimal } from '../domain/money.js';
+import { gbTaxMonth, gbTaxYearOf } from '../domain/pay-periods.js';
 import type { PayrollService } from '../service/ports.js';
 import { defaultObjectRoot, localActor, openLocalService } from '../service/local.js';
 import { withRuntime } from './command-kit.js';
@@ -139,10 +140,9 @@ export function registerDemoCommand(program: Command): void {
         try {
           runtime.info(`demo database: ${database}`);
           // The GB tax month that holds the German month's last day (tax months run from the 6th).
-          const [year, month] = options.period.split('-').map(Number) as [number, number];
-          const taxYearStart = month >= 4 ? year : year - 1;
-          const periodNumber = ((month + 8) % 12) + 1;
-          await runDemo(runtime, service, { period: options.period, gbPeriod: { tax_year: `${taxYearStart}-${String((taxYearStart + 1) % 100).padStart(2, '0')}`, period_number: periodNumber } });
+          // Every day from the 6th to the month's end lies in one tax month, so the 28th stands for them all.
+          const sameTaxMonth = `${options.period}-28`;
+          await runDemo(runtime, service, { period: options.period, gbPeriod: { tax_year: gbTaxYearOf(sameTaxMonth), period_number: gbTaxMonth(sameTaxMonth) } });
         } finally {
           await service.close();
         }
