@@ -59,3 +59,8 @@ export async function collectCursorPages<T>(runtime: Runtime, all: boolean, fetc
     cursor = page.pagination.next_cursor;
   }
 }
+
+/** The `payroll payroll …` group (cli.md: `payroll payroll run-gb`, with `run-de`/`run-gb` also at the top). */
+export function payrollGroup(program: Command): Command {
+  return program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb');
+}

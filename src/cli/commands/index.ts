@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { payrollGroup } from '../command-kit.js';
 import { registerDemoCommand } from '../demo.js';
 import { registerAuthCommands } from './auth.js';
 import { registerOrgCommands } from './org.js';
@@ -34,7 +35,7 @@ export function registerCommands(program: Command): void {
   registerTransferCommands(program);
   registerPayGroupFamily(program);
   registerDocumentCommands(program);
-  registerRunDeCommand(program, program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb'));
+  registerRunDeCommand(program, payrollGroup(program));
   registerWageTypeCommands(program);
   registerPensionCommands(program);
   registerRunCommands(program);

@@ -3,7 +3,7 @@ import type { Employee } from '../../service/contracts/employee.js';
 import type { Page } from '../../service/contracts/pagination.js';
 import type { PayrollRun, Payslip } from '../../service/contracts/payroll-runs.js';
 import type { PayrollService } from '../../service/ports.js';
-import { addListOptions, listQuery, withRuntime } from '../command-kit.js';
+import { addListOptions, listQuery, payrollGroup, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
@@ -196,8 +196,7 @@ function registerRunGb(host: Command): void {
 
 export function registerRunCommands(program: Command): void {
   registerRunGb(program);
-  const payroll = program.commands.find((c) => c.name() === 'payroll') ?? program.command('payroll').description('payroll runs: run-de, run-gb');
-  registerRunGb(payroll);
+  registerRunGb(payrollGroup(program));
 
   const runs = program.command('runs').alias('run').description('GB payroll runs: list, show, approve, mark paid, discard');
 
