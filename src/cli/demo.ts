@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { Decimal } from '../domain/money.js';
 import { gbTaxMonth, gbTaxYearOf } from '../domain/pay-periods.js';
 import type { PayrollService } from '../service/ports.js';
-import { defaultObjectRoot, localActor, openLocalService } from '../service/local.js';
 import { withRuntime } from './command-kit.js';
 import { dataDir } from './config.js';
 import { printGermanPayroll } from './commands/run-de.js';
@@ -136,6 +135,8 @@ export function registerDemoCommand(program: Command): void {
         for (const suffix of ['', '-wal', '-shm']) if (existsSync(database + suffix)) rmSync(database + suffix);
         rmSync(`${database}.objects`, { recursive: true, force: true });
         runtime.options.db = database;
+        // Loaded on use, like the runtime does: every other command starts without the store and its drivers.
+        const { defaultObjectRoot, localActor, openLocalService } = await import('../service/local.js');
         const service = await openLocalService(database, { actor: localActor('demo'), objectRoot: defaultObjectRoot(database, dataDir(runtime.env)) });
         try {
           runtime.info(`demo database: ${database}`);
