@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EARNING_FREQUENCIES } from '../../domain/gb/run/pay-items.js';
-import { decimalString, id, isoDate, isoDateTime, moneyInput } from './common.js';
+import { decimalString, id, isoDate, isoDateTime, moneyInput, numberToDecimalString } from './common.js';
 import { pageEnvelope } from './pagination.js';
 
 /**
@@ -20,6 +20,8 @@ export const earningItem = z
     /** Only AMOUNT (the amount for the frequency below) is defined (decision R6). */
     earning_type: z.enum(['AMOUNT'], { error: 'must be AMOUNT' }).default('AMOUNT'),
     earning_frequency: z.enum(EARNING_FREQUENCIES, { error: `must be one of ${EARNING_FREQUENCIES.join(', ')}` }).nullable().optional(),
+    /** Extension (decision R6): hours worked this period with earning_frequency HOUR; amount is then the rate per hour. */
+    hours: z.union([z.number().finite(), decimalString]).transform((v) => (typeof v === 'number' ? numberToDecimalString(v) : v)).nullable().optional(),
     is_lumpsum: z.boolean({ error: 'must be true or false' }).default(false),
     sacrificed_amount: optionalAmount,
   })

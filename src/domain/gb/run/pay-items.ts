@@ -9,7 +9,8 @@ import type { PayFrequency } from '../ni/index.js';
 import { wageTypeOn, wageTypeVersions, type WageType } from '../wage-types/lookup.js';
 import type { PayslipAmounts } from './payslip.js';
 
-export const EARNING_FREQUENCIES = ['WEEK', 'FORTNIGHT', 'FOUR_WEEK', 'MONTH', 'YEAR', 'PERIOD'] as const;
+/** HOUR: `amount` is the hourly rate and `hours` the hours worked this period (decision R6, hourly pay). */
+export const EARNING_FREQUENCIES = ['WEEK', 'FORTNIGHT', 'FOUR_WEEK', 'MONTH', 'YEAR', 'PERIOD', 'HOUR'] as const;
 export type EarningFrequency = (typeof EARNING_FREQUENCIES)[number];
 
 export interface EarningLine {
@@ -17,6 +18,8 @@ export interface EarningLine {
   amount: string;
   earning_type: 'AMOUNT';
   earning_frequency?: EarningFrequency | null | undefined;
+  /** Hours worked this period, with earning_frequency HOUR (amount is then the rate per hour). */
+  hours?: string | null | undefined;
   is_lumpsum: boolean;
   sacrificed_amount?: string | null | undefined;
 }
@@ -57,8 +60,15 @@ export interface PayslipLine {
 }
 
 const ZERO = new Decimal(0);
-const PER_YEAR: Readonly<Record<Exclude<EarningFrequency, 'PERIOD'>, number>> = { WEEK: 52, FORTNIGHT: 26, FOUR_WEEK: 13, MONTH: 12, YEAR: 1 };
+const PER_YEAR: Readonly<Record<Exclude<EarningFrequency, 'PERIOD' | 'HOUR'>, number>> = { WEEK: 52, FORTNIGHT: 26, FOUR_WEEK: 13, MONTH: 12, YEAR: 1 };
 const PAY_PER_YEAR: Readonly<Record<PayFrequency, number>> = { weekly: 52, fortnightly: 26, four_weekly: 13, monthly: 12 };
+/**
+ * Most hours one period can hold (24 hours on each of its days; a monthly period has at most 31 days): more is a
+ * typing error, never hours worked.
+ */
+export const MAX_HOURS: Readonly<Record<PayFrequency, number>> = { weekly: 168, fortnightly: 336, four_weekly: 672, monthly: 744 };
+/** Wage types paid as hours × rate say so in their calculation variants (catalogue: UK-E-002 hourly pay, UK-E-003 overtime). */
+export const HOURLY_VARIANT = 'hours_times_rate';
 const SAME: Readonly<Record<PayFrequency, EarningFrequency>> = { weekly: 'WEEK', fortnightly: 'FORTNIGHT', four_weekly: 'FOUR_WEEK', monthly: 'MONTH' };
 
 /**
@@ -66,8 +76,23 @@ const SAME: Readonly<Record<PayFrequency, EarningFrequency>> = { weekly: 'WEEK',
  * rounded half up to the penny (decision R6). Lump sums and amounts for this frequency are taken as they are.
  */
 export function periodAmount(amount: Decimal, frequency: EarningFrequency | null | undefined, payFrequency: PayFrequency, lumpSum: boolean): Decimal {
+  if (frequency === 'HOUR') throw new Error('an HOUR earning needs its hours: use hourlyAmount');
   if (lumpSum || frequency === null || frequency === undefined || frequency === 'PERIOD' || frequency === SAME[payFrequency]) return amount;
   return amount.times(PER_YEAR[frequency]).div(PAY_PER_YEAR[payFrequency]).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** Hours × rate, rounded half up to the penny (National Minimum Wage Act 1998: pay for time work is hours × rate). */
+export function hourlyAmount(rate: Decimal, hours: Decimal): Decimal {
+  return rate.times(hours).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** The rule an hours figure breaks for this pay frequency, or null when it is fine. */
+export function hoursProblem(text: string, payFrequency: PayFrequency): string | null {
+  if (!/^(\d+(\.\d{1,2})?|\.\d{1,2})$/.test(text)) return 'must be a number of hours with at most 2 decimal places, e.g. "160" or "37.5"';
+  const hours = new Decimal(text);
+  if (hours.lte(0)) return 'must be more than 0 (leave the employee out to pay nothing)';
+  if (hours.gt(MAX_HOURS[payFrequency])) return `must be at most ${MAX_HOURS[payFrequency]} (24 hours on every day of a ${payFrequency.replace('_', '-')} period)`;
+  return null;
 }
 
 export interface ClassifiedPay {
@@ -135,7 +160,29 @@ export function classifyPay(details: PayDetails, payDate: string, payFrequency: 
       issues.push({ loc: [...loc, 'amount'], msg: `must not be negative for ${w.name}; use an adjustment wage type (e.g. UK-A-001 unpaid absence) to reduce pay`, type: 'amount_negative' });
       return;
     }
-    const amount = periodAmount(raw, line.earning_frequency, payFrequency, line.is_lumpsum);
+    let amount: Decimal;
+    if (line.earning_frequency === 'HOUR') {
+      if (!w.calculation_variants.includes(HOURLY_VARIANT)) {
+        issues.push({ loc: [...loc, 'earning_frequency'], msg: `HOUR applies only to wage types paid as hours × rate (e.g. UK-E-002 hourly pay); ${w.wage_type_code} (${w.name}) is an amount`, type: 'frequency_not_allowed' });
+        return;
+      }
+      if (line.hours === null || line.hours === undefined || line.hours === '') {
+        issues.push({ loc: [...loc, 'hours'], msg: 'is required with earning_frequency HOUR: the hours worked this period (amount is the rate per hour)', type: 'required' });
+        return;
+      }
+      const problem = hoursProblem(line.hours, payFrequency);
+      if (problem) {
+        issues.push({ loc: [...loc, 'hours'], msg: problem, type: 'out_of_range' });
+        return;
+      }
+      amount = hourlyAmount(raw, new Decimal(line.hours));
+    } else {
+      if (line.hours !== null && line.hours !== undefined) {
+        issues.push({ loc: [...loc, 'hours'], msg: 'is only allowed with earning_frequency HOUR (amount is then the rate per hour)', type: 'not_allowed' });
+        return;
+      }
+      amount = periodAmount(raw, line.earning_frequency, payFrequency, line.is_lumpsum);
+    }
     const sacrificed = dec(line.sacrificed_amount);
     if (!sacrificed.isZero()) {
       if (!w.is_salary_sacrifice_allowed) {

@@ -144,6 +144,21 @@ describe('pay lines', () => {
     expect(refused.issues[0]).toMatchObject({ loc: ['pay_details', 'earnings', 0, 'sacrificed_amount'], type: 'sacrifice_not_allowed' });
   });
 
+  it('pays an HOUR earning as hours × rate under the hourly wage type and names every broken rule', () => {
+    const line = (over: Record<string, unknown>) => ({ earnings: [{ wage_type_code: 'UK-E-002', amount: '12.50', earning_frequency: 'HOUR' as const, hours: '160', is_lumpsum: false, earning_type: 'AMOUNT' as const, ...over }], benefits: [], deductions: [], reimbursements: [] });
+    const paid = classifyPay(line({}), '2026-04-30', 'monthly');
+    expect(paid.issues).toEqual([]);
+    expect(paid.lines).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00' }]);
+    expect(paid.amounts.taxableNiable.toFixed(2)).toBe('2000.00');
+    // 37.33 h × £12.21 = £455.7993 → £455.80 (half up to the penny).
+    expect(classifyPay(line({ amount: '12.21', hours: '37.33' }), '2026-04-30', 'weekly').lines[0]?.amount).toBe('455.80');
+    expect(classifyPay(line({ hours: undefined }), '2026-04-30', 'monthly').issues[0]).toMatchObject({ loc: ['pay_details', 'earnings', 0, 'hours'], type: 'required' });
+    expect(classifyPay(line({ hours: '169' }), '2026-04-30', 'weekly').issues[0]).toMatchObject({ loc: ['pay_details', 'earnings', 0, 'hours'], msg: expect.stringContaining('at most 168') });
+    expect(classifyPay(line({ hours: '0' }), '2026-04-30', 'monthly').issues[0]?.msg).toMatch(/more than 0/);
+    expect(classifyPay(line({ wage_type_code: 'UK-E-001' }), '2026-04-30', 'monthly').issues[0]).toMatchObject({ loc: ['pay_details', 'earnings', 0, 'earning_frequency'], type: 'frequency_not_allowed' });
+    expect(classifyPay(line({ earning_frequency: 'PERIOD' }), '2026-04-30', 'monthly').issues[0]).toMatchObject({ loc: ['pay_details', 'earnings', 0, 'hours'], type: 'not_allowed' });
+  });
+
   it('refuses a wage type outside its validity or status', () => {
     const ssp2627 = classifyPay({ earnings: [{ wage_type_code: 'UK-S-001', amount: '123.25', is_lumpsum: false, earning_type: 'AMOUNT' }], benefits: [], deductions: [], reimbursements: [] }, '2027-05-01', 'monthly');
     expect(ssp2627.issues[0]?.type).toBe('wage_type_not_in_force');
