@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Employee } from '../../service/contracts/employee.js';
+import { Decimal } from '../../domain/money.js';
 import type { Page } from '../../service/contracts/pagination.js';
 import type { PayrollRun, Payslip } from '../../service/contracts/payroll-runs.js';
 import type { PayrollService } from '../../service/ports.js';
@@ -8,10 +8,12 @@ import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
 import { orgIdFrom } from './employees.js';
+import { buildStandingRun, dropDraft, inquirerPort, saveDraft } from './run-gb-pay.js';
 
 /**
  * `payroll run-gb` (also `payroll payroll run-gb`): a GB payroll run (endpoint 18) from a request file, or
- * interactively (pay group, period, variable pay, review, approve); `payroll runs list|show|approve|pay|discard`.
+ * interactively (pay group, period, each employee's pay, review, approve), or off a terminal from the pay group's
+ * standing pay (--pay-group, --pay-date, --hours for hourly staff); `payroll runs list|show|approve|pay|discard`.
  */
 
 export const PAYSLIP_COLUMNS: Column[] = [
@@ -22,7 +24,7 @@ export const PAYSLIP_COLUMNS: Column[] = [
   { header: 'tax', value: 'tax' },
   { header: 'NI', value: 'employee_ni' },
   { header: 'employer NI', value: 'employer_ni' },
-  { header: 'loans', value: (p) => (Number(p.student_loan) + Number(p.postgraduate_loan)).toFixed(2) },
+  { header: 'loans', value: (p) => new Decimal(String(p.student_loan ?? '0')).plus(String(p.postgraduate_loan ?? '0')).toFixed(2) },
   { header: 'pension', value: (p) => p.pension_employee_deduction ?? '' },
   { header: 'net pay', value: 'net_pay' },
   { header: 'notes', value: (p) => [p.is_leaver ? 'leaver (P45)' : '', p.is_after_leaving ? 'after leaving' : '', ...((p.warnings as string[] | undefined) ?? []).map(() => 'warning')].filter(Boolean).join(', ') },
@@ -74,61 +76,16 @@ export function printRun(runtime: Runtime, run: PayrollRun): void {
   for (const w of run.warnings) runtime.info(`warning${w.employee_id ? ` ${w.employee_id}` : ''}: ${w.message}`);
 }
 
-const PER_YEAR: Record<string, number> = { weekly: 52, fortnightly: 26, four_weekly: 13, monthly: 12 };
-
-/** Standing pay of an employee as this period's basic pay line (the service converts yearly/weekly amounts). */
-function standingPay(employee: Employee): { wage_type_code: string; amount: string; earning_frequency: string } | null {
-  const pay = employee.pay as { basis?: string; annual_salary?: string; hourly_rate?: string; hours_per_week?: string } | null;
-  if (!pay) return null;
-  if (pay.basis === 'salary' && pay.annual_salary) return { wage_type_code: 'UK-E-001', amount: pay.annual_salary, earning_frequency: 'YEAR' };
-  if (pay.basis === 'hourly' && pay.hourly_rate && pay.hours_per_week) {
-    return { wage_type_code: 'UK-E-002', amount: (Math.round(Number(pay.hourly_rate) * Number(pay.hours_per_week) * 100) / 100).toFixed(2), earning_frequency: 'WEEK' };
-  }
-  return null;
-}
-
-/** The interactive path: choose pay group and period, enter each employee's variable pay. */
-async function buildInteractively(service: PayrollService, org: string, options: Record<string, string | undefined>): Promise<Record<string, unknown>> {
-  const prompts = await import('@inquirer/prompts');
-  let groupId = options.payGroup;
-  if (!groupId) {
-    const groups = await service.listPayGroups(org, { size: 100 });
-    if (groups.items.length === 0) throw usageError('the organization has no pay groups; create one with `payroll pay-groups create`');
-    groupId = await prompts.select({ message: 'Pay group', choices: groups.items.map((g) => ({ value: g.id, name: `${g.name} (${g.member_count} employees)` })) });
-  }
-  const group = await service.getPayGroup(org, groupId);
-  let payDate = options.payDate;
-  if (!payDate && !options.period) {
-    const taxYear = options.taxYear ?? (await prompts.input({ message: 'Tax year', default: '2026-27' }));
-    const periods = await service.getPayCalendarPeriods(org, group.pay_calendar_id, { tax_year: taxYear });
-    payDate = await prompts.select({ message: 'Period', choices: periods.periods.map((p) => ({ value: p.pay_date, name: `period ${p.period_number}: ${p.start_date} to ${p.end_date}, paid ${p.pay_date}` })) });
-  }
-  const frequency = (await service.listPayCalendars(org)).find((c) => c.id === group.pay_calendar_id)?.frequency ?? 'monthly';
-  const payrollGroup: Record<string, unknown>[] = [];
-  for (const employeeId of group.employee_ids) {
-    const employee = await service.getEmployee(org, employeeId);
-    const label = `${employee.first_name} ${employee.last_name}`;
-    const basic = standingPay(employee);
-    const earnings: Record<string, unknown>[] = [];
-    const suggested = basic ? (basic.earning_frequency === 'YEAR' ? (Number(basic.amount) / (PER_YEAR[frequency] ?? 12)).toFixed(2) : basic.amount) : '';
-    const amount = await prompts.input({ message: `${label}: basic pay this period (UK-E-001, empty to skip)`, default: suggested });
-    if (amount.trim() !== '') earnings.push({ wage_type_code: basic?.wage_type_code === 'UK-E-002' && amount === suggested ? 'UK-E-002' : 'UK-E-001', amount: amount.trim(), earning_frequency: 'PERIOD' });
-    for (;;) {
-      const more = await prompts.input({ message: `${label}: another earning as CODE=AMOUNT (e.g. UK-E-004=500 for a bonus; empty when done)` });
-      if (more.trim() === '') break;
-      const [code, value] = more.split('=').map((t) => t.trim());
-      if (!code || !value) continue;
-      earnings.push({ wage_type_code: code, amount: value });
-    }
-    if (earnings.length > 0) payrollGroup.push({ employee_id: employeeId, pay_details: { earnings, benefits: [], deductions: [], reimbursements: [] } });
-  }
-  if (payrollGroup.length === 0) throw usageError('nobody to pay: every employee was skipped');
-  return {
-    payroll_group: payrollGroup,
-    pay_group_id: group.id,
-    pay_calendar_id: group.pay_calendar_id,
-    ...(payDate ? { pay_date: payDate } : { period_number: Number(options.period), tax_year: options.taxYear }),
-  };
+interface RunGbOptions {
+  org?: string;
+  input?: string;
+  payGroup?: string;
+  payDate?: string;
+  period?: string;
+  taxYear?: string;
+  history?: boolean;
+  approve?: boolean;
+  hours?: string[];
 }
 
 function registerRunGb(host: Command): void {
@@ -137,17 +94,19 @@ function registerRunGb(host: Command): void {
     .description('GB payroll run (POST /gb/organizations/{id}/payrolls): from --input, or interactively; stored as a draft to review and approve')
     .option('--org <id>', 'organization id (a GB organization)')
     .option('--input <file>', 'request body in the spec’s shape (payroll_group, pay_group_id, pay_calendar_id, pay_date); - for stdin')
-    .option('--pay-group <id>', 'pay group (interactive)')
+    .option('--pay-group <id>', 'pay group: without --input, pays its employees employed in the period (asked on a terminal, standing pay elsewhere)')
+    .option('--hours <employee=hours>', 'hours worked this period by an hourly employee (id or payroll number), paid as hours × rate (UK-E-002); repeat per employee', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--pay-date <date>', 'pay date of the period to run (overrides the file)')
     .option('--period <n>', 'period number in --tax-year instead of --pay-date')
     .option('--tax-year <year>', 'tax year of --period, e.g. 2025-26')
     .option('--history', 'include the execution history of each payslip (X-Include-Execution-History)')
     .option('--approve', 'approve the run straight away (asks for confirmation; --yes off a terminal)')
     .action(
-      withRuntime(async (runtime, options: Record<string, string | undefined>) => {
+      withRuntime(async (runtime, options: RunGbOptions) => {
         const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
         let body: Record<string, unknown>;
+        let draftPath: string | null = null;
         if (options.input) {
           const file = readJsonInput(options.input);
           if (file === null || typeof file !== 'object' || Array.isArray(file)) throw usageError('--input must hold a JSON object (the run request)');
@@ -162,16 +121,26 @@ function registerRunGb(host: Command): void {
             delete body.pay_date;
           }
         } else {
-          if (!runtime.interactive) throw usageError('missing --input FILE: the run request (prompts for pay group, period and pay only on a terminal)');
-          body = await buildInteractively(service, org, options);
+          if (!runtime.interactive && !options.payGroup) {
+            throw usageError('missing --input FILE: the run request; or --pay-group with --pay-date (or --period and --tax-year) to pay standing pay, with --hours EMPLOYEE=HOURS for each hourly employee (prompts only on a terminal)');
+          }
+          const built = await buildStandingRun(service, org, { payGroup: options.payGroup, payDate: options.payDate, period: options.period, taxYear: options.taxYear, hours: options.hours ?? [] }, runtime.interactive ? await inquirerPort() : null, runtime);
+          body = built.body;
+          draftPath = built.draftPath;
+          // Answers are written down before the run is attempted: a refusal, a lost connection or a kill loses none.
+          if (draftPath) saveDraft(draftPath, body);
         }
         const bar = await progressBar(runtime);
         let result;
         try {
           result = await service.runGbPayroll(org, body, { includeExecutionHistory: options.history !== undefined, ...(bar.onProgress ? { onProgress: bar.onProgress } : {}) });
+        } catch (error) {
+          if (draftPath) runtime.info(`your answers are kept in ${draftPath}: run \`payroll run-gb\` again on a terminal to reuse them, or \`payroll run-gb --org ${org} --input ${draftPath}\``);
+          throw error;
         } finally {
           bar.stop();
         }
+        dropDraft(draftPath);
         runtime.wrote();
         let run = await service.getPayrollRun(org, result.payroll_status_id);
         printRun(runtime, run);
