@@ -210,7 +210,7 @@ describe.skipIf(!hasTmux)('run-gb on a real terminal (tmux)', () => {
   it('re-asks an invalid answer, skips on Enter, keeps the answers when the run is refused and offers them again', async () => {
     const { env, dir } = cliSandbox();
     const staff = await withService(env.PAYROLL_DATABASE as string, staffIn);
-    const vars = Object.entries({ ...env, CI: undefined }).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${quote(v as string)}`).join(' ');
+    const vars = Object.entries(env).filter(([k, v]) => k !== 'CI' && v !== undefined).map(([k, v]) => `${k}=${quote(String(v))}`).join(' ');
     const args = ['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27'].map(quote).join(' ');
     const command = `env -u CI ${vars} ${quote(process.execPath)} ${quote(BIN)} ${args}`;
 

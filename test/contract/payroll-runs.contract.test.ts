@@ -186,6 +186,18 @@ for (const backend of allBackends()) {
       expect(p.net_pay).toBe(net.toFixed(2));
     });
 
+    it('pays an hourly line (earning_frequency HOUR) as hours × rate under UK-E-002 and refuses it without its hours', async () => {
+      const body = (earning: Record<string, unknown>) => ({ ...runBody(setup, 1, '0'), payroll_group: [{ employee_id: setup.employeeIds[0], pay_details: { earnings: [earning] } }] });
+      const refused = await expectDomainError(service.runGbPayroll(setup.orgId, body({ wage_type_code: 'UK-E-002', amount: '12.50', earning_frequency: 'HOUR' })), 'validation');
+      expect(refused.issues).toEqual([expect.objectContaining({ loc: ['body', 'payroll_group', 0, 'pay_details', 'earnings', 0, 'hours'], type: 'required' })]);
+      const salaryByHour = await expectDomainError(service.runGbPayroll(setup.orgId, body({ wage_type_code: 'UK-E-001', amount: '12.50', earning_frequency: 'HOUR', hours: '160' })), 'validation');
+      expect(salaryByHour.issues[0]?.loc).toEqual(['body', 'payroll_group', 0, 'pay_details', 'earnings', 0, 'earning_frequency']);
+      expect((await service.listPayrollRuns(setup.orgId, {})).meta.total).toBe(0);
+      const r = await service.getPayrollRun(setup.orgId, (await service.runGbPayroll(setup.orgId, body({ wage_type_code: 'UK-E-002', amount: 12.5, earning_frequency: 'HOUR', hours: 160 }))).payroll_status_id);
+      expect(slip(r).gross_pay).toBe('2000.00');
+      expect(slip(r).lines.filter((l) => l.section === 'earnings')).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00' }]);
+    });
+
     it('enrols an eligible jobholder into the default scheme, recorded when the run is approved', async () => {
       await service.createPensionScheme(setup.orgId, NET_PAY_SCHEME);
       const r = await run(1, '3000');
