@@ -73,6 +73,26 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
       const apply = async (db: Db): Promise<void> => {
         report.objects_written = 0;
         const insertedRuns = new Set<string>();
+        // Files first: a row below can still fail, and the rollback then removes them (see `created`).
+        for (const [path, base64] of Object.entries(doc.objects)) {
+          const bytes = Buffer.from(base64, 'base64');
+          let stored: Buffer | null = null;
+          try {
+            stored = Buffer.from(await ctx.objects.get(path));
+          } catch {
+            stored = null;
+          }
+          if (stored !== null && !stored.equals(bytes)) {
+            throw new DomainError('conflict', 'IMPORT.CONFLICT', `import refused: the document file ${path} in this store differs from the one in the file; a stored document's bytes never change (upload a new document instead); nothing was imported`, { details: { object: path } });
+          }
+          if (stored === null || created.has(path)) {
+            report.objects_written += 1;
+            if (!dryRun && stored === null) {
+              created.add(path);
+              await ctx.objects.put(path, bytes);
+            }
+          }
+        }
         for (const t of ORG_TABLES) {
           const rows = doc.tables[t.name] ?? [];
           const counts = { inserted: 0, updated: 0, unchanged: 0, kept: 0 };
@@ -112,25 +132,6 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
             await sql`select setval(pg_get_serial_sequence(${t.name}, ${t.serialKey}), greatest((select max(${sql.ref(t.serialKey)}) from ${sql.table(t.name)}), 1))`.execute(db);
           }
         }
-        for (const [path, base64] of Object.entries(doc.objects)) {
-          const bytes = Buffer.from(base64, 'base64');
-          let stored: Buffer | null = null;
-          try {
-            stored = Buffer.from(await ctx.objects.get(path));
-          } catch {
-            stored = null;
-          }
-          if (stored !== null && !stored.equals(bytes)) {
-            throw new DomainError('conflict', 'IMPORT.CONFLICT', `import refused: the document file ${path} in this store differs from the one in the file; a stored document's bytes never change (upload a new document instead); nothing was imported`, { details: { object: path } });
-          }
-          if (stored === null || created.has(path)) {
-            report.objects_written += 1;
-            if (!dryRun && stored === null) {
-              created.add(path);
-              await ctx.objects.put(path, bytes);
-            }
-          }
-        }
       };
       if (dryRun) await apply(ctx.store.db);
       else {
@@ -154,9 +155,10 @@ interface RecordRef {
   index: number;
 }
 
-function importConflict(record: RecordRef, field: string, why: string, code = 'IMPORT.CONFLICT'): DomainError {
-  return new DomainError('conflict', code, `import refused: ${record.table} ${record.key} (record ${record.index} of ${record.table}) ${field === '' ? '' : `differs from this store in ${field}: `}${why}; nothing was imported`, {
-    details: { table: record.table, key: record.key, record: record.index, field },
+function importConflict(record: RecordRef, fields: string | string[], why: string, code = 'IMPORT.CONFLICT'): DomainError {
+  const list = typeof fields === 'string' ? [fields] : fields;
+  return new DomainError('conflict', code, `import refused: ${record.table} ${record.key} (record ${record.index} of ${record.table}) differs from this store in ${list.join(', ')}: ${why}; nothing was imported`, {
+    details: { table: record.table, key: record.key, record: record.index, field: list[0], fields: list },
   });
 }
 
@@ -196,7 +198,7 @@ function decide(record: RecordRef, stored: Row, imported: Row): 'unchanged' | 'k
     const mine = Number(stored.row_version);
     const theirs = Number(imported.row_version);
     if (!(theirs >= mine)) {
-      throw importConflict(record, content[0] as string, `the file holds row_version ${theirs} and this store ${mine}, a later edit; an import never reverts a later edit (export again, or change it with its own command)`, 'IMPORT.STALE_VERSION');
+      throw importConflict(record, content, `the file holds row_version ${theirs} and this store ${mine}, a later edit; an import never reverts a later edit (export again, or change it with its own command)`, 'IMPORT.STALE_VERSION');
     }
     return { ...imported, row_version: Math.max(theirs, mine + 1) };
   }
@@ -204,21 +206,21 @@ function decide(record: RecordRef, stored: Row, imported: Row): 'unchanged' | 'k
   switch (record.table) {
     case 'gb_payroll_runs': {
       const fixed = diff.filter((c) => !RUN_LIFECYCLE_COLUMNS.has(c));
-      if (fixed.length > 0) throw importConflict(record, fixed[0] as string, 'a payroll run keeps what it was created with');
+      if (fixed.length > 0) throw importConflict(record, fixed, 'a payroll run keeps what it was created with');
       if ((EARLIER_STATUSES[String(stored.status)] ?? []).includes(String(imported.status))) return 'kept';
-      throw importConflict(record, diff.includes('status') ? 'status' : field, `this store holds it ${String(stored.status)} and the file ${String(imported.status)}; a run changes only through its own commands (approve, pay, discard) and approved, paid and corrected runs never change`);
+      throw importConflict(record, diff.includes('status') ? ['status', ...diff.filter((c) => c !== 'status')] : diff, `this store holds it ${String(stored.status)} and the file ${String(imported.status)}; a run changes only through its own commands (approve, pay, discard) and approved, paid and corrected runs never change`);
     }
     case 'gb_ytd':
       if (String(imported.updated_at) < String(stored.updated_at)) return 'kept';
-      throw importConflict(record, field, 'year-to-date figures are derived from approved payslips and change only when a run is approved');
+      throw importConflict(record, diff, 'year-to-date figures are derived from approved payslips and change only when a run is approved');
     case 'gb_pension_memberships':
     case 'gb_pension_scheme_versions':
       if (diff.length === 1 && field === 'valid_to' && imported.valid_to === null && stored.valid_to !== null) return 'kept';
-      throw importConflict(record, field, 'a version of this history is fixed once recorded (a later version only closes it)');
+      throw importConflict(record, diff, 'a version of this history is fixed once recorded (a later version only closes it)');
     case 'gb_payslips':
-      throw importConflict(record, field, "a payslip is the engine's output and never changes once calculated");
+      throw importConflict(record, diff, "a payslip is the engine's output and never changes once calculated");
     default:
-      throw importConflict(record, field, 'this record has no row_version that could tell which edit is later, so an import never overwrites it (change it with its own command)');
+      throw importConflict(record, diff, 'this record has no row_version that could tell which edit is later, so an import never overwrites it (change it with its own command)');
   }
 }
 
