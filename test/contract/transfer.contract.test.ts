@@ -42,8 +42,8 @@ for (const backend of allBackends()) {
 
       const dry = await target.service.importOrganization(exported, { dry_run: true });
       expect(dry.dry_run).toBe(true);
-      expect(dry.tables.organizations).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
-      expect(dry.tables.bank_accounts).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+      expect(dry.tables.organizations).toEqual({ inserted: 1, updated: 0, unchanged: 0, kept: 0 });
+      expect(dry.tables.bank_accounts).toEqual({ inserted: 1, updated: 0, unchanged: 0, kept: 0 });
       await expectDomainError(target.service.getOrganization(org.id), 'not_found');
 
       const first = await target.service.importOrganization(exported);
@@ -54,7 +54,7 @@ for (const backend of allBackends()) {
 
       const again = await target.service.importOrganization(reexported);
       expect(again.changed).toBe(false);
-      expect(again.tables.organizations).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+      expect(again.tables.organizations).toEqual({ inserted: 0, updated: 0, unchanged: 1, kept: 0 });
     });
 
     it('dry run reports an update without writing it', async () => {
@@ -64,7 +64,7 @@ for (const backend of allBackends()) {
       await source.service.updateOrganization(org.id, { legal_name: 'Renamed GmbH' });
       const changed = await source.service.exportOrganization(org.id);
       const dry = await target.service.importOrganization(changed, { dry_run: true });
-      expect(dry.tables.organizations).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+      expect(dry.tables.organizations).toEqual({ inserted: 0, updated: 1, unchanged: 0, kept: 0 });
       expect((await target.service.getOrganization(org.id)).legal_name).toBe('Export GmbH');
       await target.service.importOrganization(changed);
       expect((await target.service.getOrganization(org.id)).legal_name).toBe('Renamed GmbH');
@@ -77,7 +77,7 @@ for (const backend of allBackends()) {
       const tampered = structuredClone(exported);
       (tampered.tables.contacts as Record<string, unknown>[])[0]!.org_id = 'someone-else';
       const error = await expectDomainError(target.service.importOrganization(tampered), 'validation');
-      expect(error.issues[0]?.loc).toEqual(['body', 'tables', 'contacts', '0', 'org_id']);
+      expect(error.issues[0]?.loc).toEqual(['body', 'tables', 'contacts', '1', 'org_id']);
       expect((await target.service.listOrganizations({})).pagination.total).toBe(0);
     });
   });

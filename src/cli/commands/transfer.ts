@@ -27,7 +27,7 @@ export function registerTransferCommands(program: Command): void {
 
   program
     .command('import')
-    .description('read an export back; idempotent (rows matched by id); --dry-run reports what would change')
+    .description('read an export back: idempotent (rows matched by id); never changes payslips or runs, refuses stale row_versions (exit 5) and invalid records (exit 3); --dry-run reports what would change')
     .argument('<file>', 'export document (- for stdin)')
     .option('--dry-run', 'report what would change without writing')
     .action(
@@ -39,15 +39,17 @@ export function registerTransferCommands(program: Command): void {
         if (!report.dry_run && report.changed) runtime.wrote();
         if (runtime.format === 'table') {
           const rows = Object.entries(report.tables)
-            .filter(([, c]) => c.inserted + c.updated + c.unchanged > 0)
+            .filter(([, c]) => c.inserted + c.updated + c.unchanged + c.kept > 0)
             .map(([table, c]) => ({ table, ...c }));
           runtime.print(rows, [
             { header: 'table', value: 'table' },
             { header: report.dry_run ? 'would insert' : 'inserted', value: 'inserted' },
             { header: report.dry_run ? 'would update' : 'updated', value: 'updated' },
             { header: 'unchanged', value: 'unchanged' },
+            { header: 'kept (later here)', value: 'kept' },
           ]);
-          runtime.info(`${report.dry_run ? 'dry run: ' : ''}organization ${report.organization_id}: ${report.changed ? 'changes' : 'no changes'}; ${report.objects_written} document file(s) ${report.dry_run ? 'would be ' : ''}written`);
+          const kept = Object.values(report.tables).reduce((sum, c) => sum + c.kept, 0);
+          runtime.info(`${report.dry_run ? 'dry run: ' : ''}organization ${report.organization_id}: ${report.changed ? 'changes' : 'no changes'}; ${report.objects_written} document file(s) ${report.dry_run ? 'would be ' : ''}written${kept > 0 ? `; ${kept} record(s) kept as this store has them, a later state than the file's (runs approved or paid since, year to date moved on)` : ''}`);
         } else runtime.print(report);
       }),
     );
