@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { DomainError, notFound } from '../domain/errors.js';
 import { translateStoreError } from '../store/constraint-errors.js';
 import type { Store } from '../store/database.js';
@@ -28,7 +28,9 @@ export interface ServiceContext {
   objects: ObjectStore;
 }
 
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../store/db.js';
+
+export type { Db };
 
 export function nowIso(ctx: ServiceContext): string {
   return ctx.clock.now().toISOString();
