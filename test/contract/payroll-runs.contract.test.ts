@@ -144,6 +144,55 @@ for (const backend of allBackends()) {
       expect(slip(fix)).toMatchObject({ tax: '20.00', tax_period: 1, correction: { corrects_run_id: first.payroll_status_id, corrected_period_number: 1, paid_in_period_number: 1, reported_in_tax_period: 1 } });
     });
 
+    it('accepts the spec’s endpoint 18 body (no pay date or period): runs the pay group’s next unrun period (issue 12)', async () => {
+      // Exactly the fields endpoint 18 lists, with its sample values: numbers for earnings, deductions and
+      // reimbursements, decimal strings for benefits, earning_type AMOUNT, earning_frequency MONTH, external_ref.
+      const specBody = (employer: GbSetup) => ({
+        payroll_group: [
+          {
+            employee_id: employer.employeeIds[0],
+            pay_details: {
+              earnings: [{ wage_type_code: 'UK-E-001', amount: 2500, earning_type: 'AMOUNT', earning_frequency: 'MONTH', is_lumpsum: false, sacrificed_amount: 0 }],
+              benefits: [{ wage_type_code: 'UK-B-001', amount: '150.00', make_good_amount: '50.00', foregone_amount: '0.00', cash_alternative_amount: '0.00' }],
+              deductions: [{ name: 'Union', amount: 10, wage_type_code: 'UK-D-005', sacrificed_amount: 0 }],
+              reimbursements: [{ wage_type_code: 'UK-R-001', amount: 45.5 }],
+            },
+            nic_prior_period_niable_earnings: [],
+          },
+        ],
+        pay_group_id: employer.groupId,
+        pay_calendar_id: employer.calendarId,
+        external_ref: null,
+      });
+      // A pay group that has never run: the calendar's next payday on or after today. On 10 June 2026 that is the
+      // period 6 June - 5 July 2026, paid on its last day, 5 July (the fixture calendar makes no weekend adjustment):
+      // 2026-27 month 3.
+      const dated = await backend.create({ clock: { now: () => new Date('2026-06-10T09:00:00Z') } });
+      try {
+        const employer = await gbEmployer(dated.service);
+        const first = await dated.service.runGbPayroll(employer.orgId, specBody(employer));
+        expect(first.status).toBe('draft');
+        const r1 = await dated.service.getPayrollRun(employer.orgId, first.payroll_status_id);
+        expect(r1).toMatchObject({ tax_year: '2026-27', period_number: 3, tax_period: 3, pay_date: '2026-07-05', period_start: '2026-06-06', period_end: '2026-07-05', external_ref: null });
+        // 2,500 + 100 benefit (150 less 50 made good) taxable; the union fee comes off net pay, the expense is added.
+        expect(slip(r1)).toMatchObject({ gross_pay: '2500.00', payrolled_benefits: '100.00', taxable_pay: '2600.00' });
+        // The same body again once that run is approved: the period after it.
+        await dated.service.approvePayrollRun(employer.orgId, r1.id);
+        const second = await dated.service.getPayrollRun(employer.orgId, (await dated.service.runGbPayroll(employer.orgId, specBody(employer))).payroll_status_id);
+        expect(second).toMatchObject({ tax_year: '2026-27', period_number: 4 });
+      } finally {
+        await dated.dispose();
+      }
+      // After the last period of a tax year comes month 1 of the next one.
+      const last = await run(12, '2000');
+      await service.approvePayrollRun(setup.orgId, last.id);
+      const next = await service.getPayrollRun(setup.orgId, (await service.runGbPayroll(setup.orgId, specBody(setup))).payroll_status_id);
+      expect(next).toMatchObject({ tax_year: '2026-27', period_number: 1, tax_period: 1 });
+      // A correction without a period runs for the corrected run's period.
+      const fix = await service.getPayrollRun(setup.orgId, (await service.runGbPayroll(setup.orgId, { ...specBody(setup), corrects_run_id: last.id })).payroll_status_id);
+      expect(fix).toMatchObject({ tax_year: '2025-26', period_number: 12, corrects_run_id: last.id });
+    });
+
     it('needs earlier drafts approved or discarded first', async () => {
       const p1 = await run(1, '2000');
       const error = await expectDomainError(service.runGbPayroll(setup.orgId, runBody(setup, 2, '2000')), 'conflict');
