@@ -41,7 +41,7 @@ export interface RunPayrollOptions {
 }
 
 export interface PayrollRunUseCases {
-  /** Endpoint 18. Extension fields: pay_date or period_number + tax_year, corrects_run_id, irregular_payment. */
+  /** Endpoint 18. Extension fields: pay_date or period_number + tax_year (neither: the pay group's next unrun period), corrects_run_id, irregular_payment. */
   runGbPayroll(orgId: string, body: unknown, options?: RunPayrollOptions): Promise<GbPayrollRunResult>;
   /** Extension: the run with its payslips (query include_payslips=false leaves them out). */
   getPayrollRun(orgId: string, runId: string, query?: Record<string, unknown>): Promise<PayrollRun>;
