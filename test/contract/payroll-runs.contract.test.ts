@@ -86,6 +86,113 @@ for (const backend of allBackends()) {
       expect((await expectDomainError(service.runGbPayroll(setup.orgId, runBody(setup, 1, '5', { corrects_run_id: fix.id })), 'conflict')).code).toBe('PAYROLL_RUN.CORRECTS_UNAPPROVED');
     });
 
+    it('pays and taxes a correction of an earlier period in the latest settled period, with its cumulative figures (issue 12)', async () => {
+      // 2026-27, monthly, 1257L cumulative: free pay to date is 1,048.26 a month from the pay adjustment tables
+      // (1,048.26 / 2,096.52 / 3,144.78 / 4,193.04 for months 1-4), basic rate 20%, taxable pay to date rounded down to
+      // the pound. Periods 1-3 are approved; a correction run (corrects_run_id = period 1's run) then pays each
+      // employee a difference for period 1. HMRC: the difference is paid now, so PAYE uses the cumulative figures of
+      // the period it is paid in (here month 3, the latest settled), never month 1's free pay against later pay.
+      const employer = await gbEmployer(service, { employees: 3 });
+      const [a, b, c] = employer.employeeIds as [string, string, string];
+      const body = (period: number, amounts: string[], extra: Record<string, unknown> = {}) => runBody(employer, period, amounts, { tax_year: '2026-27', ...extra });
+      const of = (r: { payslips?: Payslip[] }, id: string) => r.payslips?.find((p) => p.employee_id === id) as Payslip;
+      const runIds: string[] = [];
+      for (let period = 1; period <= 3; period += 1) {
+        const r = await service.runGbPayroll(employer.orgId, body(period, ['2500.00', '1000.00', '841.67']));
+        await service.approvePayrollRun(employer.orgId, r.payroll_status_id);
+        runIds.push(r.payroll_status_id);
+      }
+      const fixId = (await service.runGbPayroll(employer.orgId, body(1, ['100.00', '1430.00', '1430.00'], { corrects_run_id: runIds[0] }))).payroll_status_id;
+      const fix = await service.getPayrollRun(employer.orgId, fixId);
+      expect(fix).toMatchObject({ corrects_run_id: runIds[0], period_number: 1, tax_period: 3 });
+      // A: £2,500 a month; tax to date after month 3 is 290.20 + 290.40 + 290.40 = 871.00 on taxable pay to date
+      // 7,500. With +100: 7,600 - 3,144.78 = 4,455.22 -> 4,455 x 20% = 891.00, less 871.00 = 20.00 (the old code took
+      // month 1's free pay, 7,600 - 1,048.26 = 6,551, and cut its tax to 50% of pay: 50.00).
+      expect(of(fix, a)).toMatchObject({ taxable_pay: '100.00', tax: '20.00', regulatory_limit_applied: false, tax_paid_to_date: '891.00', tax_period: 3, period_number: 1 });
+      expect(of(fix, a).correction).toEqual({ corrects_run_id: runIds[0], corrected_period_number: 1, paid_in_period_number: 3, reported_in_tax_period: 3 });
+      // NI stays with period 1's earnings period (reg 7): 2,500 already paid there is above the primary threshold,
+      // so the 100 is all in the PT-UEL band at 8% employee, 15% employer.
+      expect(of(fix, a)).toMatchObject({ niable_pay: '100.00', employee_ni: '8.00', employer_ni: '15.00', ni_earnings_pt_to_uel: '100.00' });
+      expect(of(fix, a).ytd_this_employment).toMatchObject({ gross_pay: '7600.00', taxable_pay: '7600.00', tax: '891.00' });
+      // B: £1,000 a month, below the free pay, no tax so far; +1,430: 4,430 - 3,144.78 = 1,285.22 -> 1,285 x 20% =
+      // 257.00 (the old code: 4,430 - 1,048.26 = 3,381 taxed at month 1's bands, cut to 50% of 1,430 = 715.00).
+      expect(of(fix, b)).toMatchObject({ tax: '257.00', regulatory_limit_applied: false, tax_paid_to_date: '257.00' });
+      // C: £841.67 a month; +1,430: 2,525.01 + 1,430 - 3,144.78 = 810.23 -> 810 x 20% = 162.00 (old code: 581.20).
+      expect(of(fix, c)).toMatchObject({ tax: '162.00', regulatory_limit_applied: false });
+      await service.approvePayrollRun(employer.orgId, fixId);
+
+      // Period 4 builds on the year to date that includes the correction: A 10,100 - 4,193.04 = 5,906.96 -> 5,906 x
+      // 20% = 1,181.20, less 891.00 = 290.20 (the old code left 260.20: 30.00 of over-deduction given back).
+      const p4 = await service.getPayrollRun(employer.orgId, (await service.runGbPayroll(employer.orgId, body(4, ['2500.00', '1000.00', '841.67']))).payroll_status_id);
+      expect(of(p4, a)).toMatchObject({ tax: '290.20', taxable_pay_to_date: '10100.00', tax_paid_to_date: '1181.20', tax_period: 4, correction: null });
+      // B: 5,430 - 4,193.04 = 1,236.96 -> 1,236 x 20% = 247.20, less 257.00: 9.80 back as month 4's free pay arrives.
+      expect(of(p4, b)).toMatchObject({ tax: '-9.80', tax_paid_to_date: '247.20' });
+      // Year to date is the sum of the approved payslips (periods 1-3, the correction), plus this draft.
+      const settled = await Promise.all([...runIds, fixId].map((id) => service.getPayrollRun(employer.orgId, id)));
+      const sum = (field: 'tax' | 'employee_ni' | 'net_pay') => [...settled, p4].reduce((total, r) => total + Math.round(Number(of(r, a)[field]) * 100), 0);
+      expect(of(p4, a).ytd_this_employment).toMatchObject({ gross_pay: '10100.00', tax: '1181.20', employee_ni: (sum('employee_ni') / 100).toFixed(2), net_pay: (sum('net_pay') / 100).toFixed(2) });
+      expect(sum('tax')).toBe(118120);
+    });
+
+    it('a correction of the latest period is paid in that period', async () => {
+      const employer = await gbEmployer(service);
+      const body = (period: number, amount: string, extra: Record<string, unknown> = {}) => runBody(employer, period, amount, { tax_year: '2026-27', ...extra });
+      const first = await service.runGbPayroll(employer.orgId, body(1, '2500.00'));
+      await service.approvePayrollRun(employer.orgId, first.payroll_status_id);
+      const fix = await service.getPayrollRun(employer.orgId, (await service.runGbPayroll(employer.orgId, body(1, '100.00', { corrects_run_id: first.payroll_status_id }))).payroll_status_id);
+      // Month 1: 2,600 - 1,048.26 = 1,551.74 -> 1,551 x 20% = 310.20, less 290.20 = 20.00.
+      expect(slip(fix)).toMatchObject({ tax: '20.00', tax_period: 1, correction: { corrects_run_id: first.payroll_status_id, corrected_period_number: 1, paid_in_period_number: 1, reported_in_tax_period: 1 } });
+    });
+
+    it('accepts the spec’s endpoint 18 body (no pay date or period): runs the pay group’s next unrun period (issue 12)', async () => {
+      // Exactly the fields endpoint 18 lists, with its sample values: numbers for earnings, deductions and
+      // reimbursements, decimal strings for benefits, earning_type AMOUNT, earning_frequency MONTH, external_ref.
+      const specBody = (employer: GbSetup) => ({
+        payroll_group: [
+          {
+            employee_id: employer.employeeIds[0],
+            pay_details: {
+              earnings: [{ wage_type_code: 'UK-E-001', amount: 2500, earning_type: 'AMOUNT', earning_frequency: 'MONTH', is_lumpsum: false, sacrificed_amount: 0 }],
+              benefits: [{ wage_type_code: 'UK-B-001', amount: '150.00', make_good_amount: '50.00', foregone_amount: '0.00', cash_alternative_amount: '0.00' }],
+              deductions: [{ name: 'Union', amount: 10, wage_type_code: 'UK-D-005', sacrificed_amount: 0 }],
+              reimbursements: [{ wage_type_code: 'UK-R-001', amount: 45.5 }],
+            },
+            nic_prior_period_niable_earnings: [],
+          },
+        ],
+        pay_group_id: employer.groupId,
+        pay_calendar_id: employer.calendarId,
+        external_ref: null,
+      });
+      // A pay group that has never run: the calendar's next payday on or after today. On 10 June 2026 that is the
+      // period 6 June - 5 July 2026, paid on its last day, 5 July (the fixture calendar makes no weekend adjustment):
+      // 2026-27 month 3.
+      const dated = await backend.create({ clock: { now: () => new Date('2026-06-10T09:00:00Z') } });
+      try {
+        const employer = await gbEmployer(dated.service);
+        const first = await dated.service.runGbPayroll(employer.orgId, specBody(employer));
+        expect(first.status).toBe('draft');
+        const r1 = await dated.service.getPayrollRun(employer.orgId, first.payroll_status_id);
+        expect(r1).toMatchObject({ tax_year: '2026-27', period_number: 3, tax_period: 3, pay_date: '2026-07-05', period_start: '2026-06-06', period_end: '2026-07-05', external_ref: null });
+        // 2,500 + 100 benefit (150 less 50 made good) taxable; the union fee comes off net pay, the expense is added.
+        expect(slip(r1)).toMatchObject({ gross_pay: '2500.00', payrolled_benefits: '100.00', taxable_pay: '2600.00' });
+        // The same body again once that run is approved: the period after it.
+        await dated.service.approvePayrollRun(employer.orgId, r1.id);
+        const second = await dated.service.getPayrollRun(employer.orgId, (await dated.service.runGbPayroll(employer.orgId, specBody(employer))).payroll_status_id);
+        expect(second).toMatchObject({ tax_year: '2026-27', period_number: 4 });
+      } finally {
+        await dated.dispose();
+      }
+      // After the last period of a tax year comes month 1 of the next one.
+      const last = await run(12, '2000');
+      await service.approvePayrollRun(setup.orgId, last.id);
+      const next = await service.getPayrollRun(setup.orgId, (await service.runGbPayroll(setup.orgId, specBody(setup))).payroll_status_id);
+      expect(next).toMatchObject({ tax_year: '2026-27', period_number: 1, tax_period: 1 });
+      // A correction without a period runs for the corrected run's period.
+      const fix = await service.getPayrollRun(setup.orgId, (await service.runGbPayroll(setup.orgId, { ...specBody(setup), corrects_run_id: last.id })).payroll_status_id);
+      expect(fix).toMatchObject({ tax_year: '2025-26', period_number: 12, corrects_run_id: last.id });
+    });
+
     it('needs earlier drafts approved or discarded first', async () => {
       const p1 = await run(1, '2000');
       const error = await expectDomainError(service.runGbPayroll(setup.orgId, runBody(setup, 2, '2000')), 'conflict');
@@ -153,7 +260,7 @@ for (const backend of allBackends()) {
         ['negative basic pay', (b) => (item(b).pay_details = { earnings: [{ wage_type_code: 'UK-E-001', amount: -1 }] }), 'body.payroll_group.0.pay_details.earnings.0.amount'],
         ['fraction of a penny', (b) => (item(b).pay_details = { earnings: [{ wage_type_code: 'UK-E-001', amount: '1.005' }] }), 'body.payroll_group.0.pay_details.earnings.0.amount'],
         ['employee of another organization', (b) => (item(b).employee_id = other.employeeIds[0]), 'body.payroll_group.0.employee_id'],
-        ['no period', (b) => { delete b.period_number; delete b.tax_year; }, 'body.pay_date'],
+        ['tax year without period number', (b) => { delete b.period_number; }, 'body.period_number'],
         ['not a payday', (b) => { delete b.period_number; b.pay_date = '2025-05-06'; }, 'body.pay_date'],
         ['pay group unknown', (b) => (b.pay_group_id = 'nope'), 'body.pay_group_id'],
         ['calendar of another group', (b) => (b.pay_calendar_id = other.calendarId), 'body.pay_calendar_id'],

@@ -76,7 +76,7 @@ export const gbPayrollRequest = z
     pay_group_id: id,
     pay_calendar_id: id,
     external_ref: z.string().max(200).nullable().optional(),
-    /** Extension (decision R3): the run's period, by its pay date … */
+    /** Extension (decision R3): the run's period, by its pay date … (neither: the pay group's next unrun period) */
     pay_date: isoDate.optional(),
     /** … or by its number in a tax year ("2025-26"). */
     period_number: z.number().int().min(1).max(56).optional(),
@@ -92,8 +92,9 @@ export const gbPayrollRequest = z
       if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['payroll_group', index, 'employee_id'], message: `repeats employee ${item.employee_id} (already at index ${first}); one item per employee`, params: { type: 'duplicate' } });
       else seen.set(item.employee_id, index);
     });
-    if (value.pay_date === undefined && value.period_number === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['pay_date'], message: 'give the pay_date of the period to run (or period_number with tax_year)', params: { type: 'required' } });
+    // Neither pay_date nor period_number (the spec's own body): the service takes the pay group's next unrun period.
+    if (value.tax_year !== undefined && value.period_number === undefined && value.pay_date === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['period_number'], message: 'is required with tax_year (or leave both out to run the pay group\'s next unrun period)', params: { type: 'required' } });
     }
     if (value.pay_date !== undefined && value.period_number !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['period_number'], message: 'give pay_date or period_number, not both', params: { type: 'conflict' } });

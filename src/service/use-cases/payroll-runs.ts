@@ -15,8 +15,8 @@ import { hostname } from 'node:os';
 import { conflict, DomainError, type FieldIssue, fieldError, isDomainError, notFound, validationError } from '../../domain/errors.js';
 import { Decimal, money } from '../../domain/money.js';
 import { isGbTaxYear } from '../../domain/gb/params/index.js';
-import { type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
-import { calculateEmployeePayslip, type EmployeePayslip, type RunPeriod } from '../../domain/gb/run/employee-payslip.js';
+import { gbTaxYearOf, type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, parseGbTaxYear, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
+import { calculateEmployeePayslip, type CorrectionPlacement, type EmployeePayslip, type RunPeriod } from '../../domain/gb/run/employee-payslip.js';
 import { classifyPay, type ClassifiedPay } from '../../domain/gb/run/pay-items.js';
 import { autoEnrolledMembership } from '../../domain/gb/run/pension-terms.js';
 import type { WorkerCategory } from '../../domain/gb/auto-enrolment.js';
@@ -30,6 +30,7 @@ import { pagePaginate } from '../paging.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { requireGbOrg } from './pensions.js';
 import { chunks, employeeFacts, loadEmployees, loadGroupMembers, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadYtd } from './payroll-run-inputs.js';
+import { latestLiveRegularRun, latestSettledPeriod } from '../../store/payroll-runs.js';
 import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable } from '../../store/schema.js';
 
 export interface RunPayrollOptions {
@@ -40,7 +41,7 @@ export interface RunPayrollOptions {
 }
 
 export interface PayrollRunUseCases {
-  /** Endpoint 18. Extension fields: pay_date or period_number + tax_year, corrects_run_id, irregular_payment. */
+  /** Endpoint 18. Extension fields: pay_date or period_number + tax_year (neither: the pay group's next unrun period), corrects_run_id, irregular_payment. */
   runGbPayroll(orgId: string, body: unknown, options?: RunPayrollOptions): Promise<GbPayrollRunResult>;
   /** Extension: the run with its payslips (query include_payslips=false leaves them out). */
   getPayrollRun(orgId: string, runId: string, query?: Record<string, unknown>): Promise<PayrollRun>;
@@ -174,6 +175,8 @@ interface Prepared {
   employees: Map<string, EmployeeTable>;
   pay: ClassifiedPay[];
   correctsRunId: string | null;
+  /** A correction: the period it is paid, taxed and reported in (see CorrectionPlacement). */
+  correction: CorrectionPlacement | null;
   slot: string;
 }
 
@@ -229,6 +232,8 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       pay_day_rule: JSON.parse(calendar.pay_day_rule_json) as PayDayRule,
     };
     let period: PayPeriod | null | undefined;
+    /** Set when neither pay_date nor period_number was given: why this period was taken. */
+    let defaulted: string | null = null;
     if (request.pay_date !== undefined) {
       period = periodForPayDate(rules, request.pay_date);
       if (!period) {
@@ -236,13 +241,17 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
         const near = year.filter((p) => Math.abs(Date.parse(p.pay_date) - Date.parse(request.pay_date as string)) < 40 * 86_400_000).map((p) => p.pay_date);
         throw fieldError(['body', 'pay_date'], `calendar ${calendar.name} has no payday on ${request.pay_date}${near.length ? `; paydays nearby: ${near.join(', ')}` : ''}`, 'not_a_payday');
       }
-    } else {
+    } else if (request.period_number !== undefined) {
       const year = periodsForTaxYear(rules, request.tax_year as string);
       period = year.find((p) => p.period_number === request.period_number);
       if (!period) throw fieldError(['body', 'period_number'], `calendar ${calendar.name} has ${year.length} periods in ${request.tax_year}`, 'out_of_range');
+    } else {
+      ({ period, why: defaulted } = await defaultPeriod(db, orgId, group.id, rules, request.corrects_run_id ?? null));
     }
     if (!isGbTaxYear(period.tax_year)) {
-      throw fieldError(['body', request.pay_date !== undefined ? 'pay_date' : 'tax_year'], `pay date ${period.pay_date} is in tax year ${period.tax_year}; this service calculates 2025-26 and 2026-27`, 'tax_year_unsupported');
+      const field = request.pay_date !== undefined || defaulted !== null ? 'pay_date' : 'tax_year';
+      const prefix = defaulted !== null ? `no pay_date or period_number given, so the run would be for ${defaulted}: ` : '';
+      throw fieldError(['body', field], `${prefix}pay date ${period.pay_date} is in tax year ${period.tax_year}; this service calculates 2025-26 and 2026-27${defaulted !== null ? '; give pay_date (or period_number with tax_year)' : ''}`, 'tax_year_unsupported');
     }
 
     // Corrections: a supplementary run for an approved run of the same pay group and period.
@@ -256,6 +265,16 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       if (original.status !== 'approved' && original.status !== 'paid') {
         throw conflict('PAYROLL_RUN.CORRECTS_UNAPPROVED', `run ${correctsRunId} is ${original.status}; only approved or paid runs are corrected by a new run (discard or change a draft instead)`, { run_id: correctsRunId });
       }
+    }
+    // A correction is paid now: in the pay group's latest settled period of the tax year (the corrected period when
+    // it is still the latest). PAYE then works on that period's cumulative free pay and bands and the FPS reports it
+    // in that tax period; NI stays with the corrected earnings period (CorrectionPlacement; decisions: corrections).
+    let correction: CorrectionPlacement | null = null;
+    if (correctsRunId) {
+      const latest = await latestSettledPeriod(db, orgId, group.id, period.tax_year);
+      const paidIn = latest !== null && latest > period.period_number ? latest : period.period_number;
+      const paidInPeriod = paidIn === period.period_number ? period : periodsForTaxYear(rules, period.tax_year).find((p) => p.period_number === paidIn);
+      correction = { correctsRunId, paidInPeriodNumber: paidIn, paidInTaxPeriod: paidInPeriod ? paidInPeriod.tax_period : period.tax_period };
     }
     const slot = slotKey(group.id, period.tax_year, period.period_number, correctsRunId);
     const holder = await db.selectFrom('gb_payroll_runs').select(['id', 'status']).where('slot_key', '=', slot).executeTakeFirst();
@@ -293,7 +312,37 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       pay.push(classified);
     });
     if (issues.length > 0) throw validationError(issues, 'GB.PAYROLL.VALIDATION');
-    return { request, period: { ...period, frequency: rules.frequency }, employees, pay, correctsRunId, slot };
+    return { request, period: { ...period, frequency: rules.frequency }, employees, pay, correctsRunId, correction, slot };
+  }
+
+  /**
+   * Endpoint 18 without pay_date or period_number (the spec's body has neither; decisions: endpoint 18 default
+   * period): a correction runs for the corrected run's period; otherwise the period after the pay group's latest
+   * regular run (draft, approved or paid), the next tax year's first period after the last one of a year; a pay
+   * group that has never run takes the calendar's next payday on or after today.
+   */
+  async function defaultPeriod(db: Db, orgId: string, payGroupId: string, rules: PayCalendarRules, correctsRunId: string | null): Promise<{ period: PayPeriod; why: string }> {
+    if (correctsRunId) {
+      const original = await db.selectFrom('gb_payroll_runs').select(['tax_year', 'period_number']).where('org_id', '=', orgId).where('id', '=', correctsRunId).executeTakeFirst();
+      if (!original) throw fieldError(['body', 'corrects_run_id'], `no payroll run ${correctsRunId} in this organization`, 'reference_missing');
+      const found = periodsForTaxYear(rules, original.tax_year).find((p) => p.period_number === Number(original.period_number));
+      if (!found) throw fieldError(['body', 'corrects_run_id'], `the pay calendar has no period ${original.period_number} in ${original.tax_year} any more; give pay_date`, 'out_of_range');
+      return { period: found, why: `the corrected run's period (${original.tax_year} period ${original.period_number})` };
+    }
+    const latest = await latestLiveRegularRun(db, orgId, payGroupId);
+    if (latest) {
+      const next = periodsForTaxYear(rules, latest.taxYear).find((p) => p.period_number === latest.periodNumber + 1);
+      if (next) return { period: next, why: `the period after the pay group's latest run (${latest.taxYear} period ${latest.periodNumber})` };
+      const start = parseGbTaxYear(latest.taxYear) + 1;
+      const first = periodsForTaxYear(rules, `${start}-${String((start + 1) % 100).padStart(2, '0')}`)[0] as PayPeriod;
+      return { period: first, why: `the first period of the tax year after the pay group's latest run (${latest.taxYear} period ${latest.periodNumber})` };
+    }
+    const today = nowIso(ctx).slice(0, 10);
+    const thisYear = gbTaxYearOf(today);
+    const start = parseGbTaxYear(thisYear);
+    const candidates = [thisYear, `${start + 1}-${String((start + 2) % 100).padStart(2, '0')}`].flatMap((y) => periodsForTaxYear(rules, y));
+    const next = candidates.find((p) => p.pay_date >= today) as PayPeriod;
+    return { period: next, why: `the calendar's next payday on or after today (${today}); the pay group has no run yet` };
   }
 
   function duplicateRun(runId: string, status: string, period: PayPeriod): DomainError {
@@ -312,7 +361,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       frequency: period.frequency,
       tax_year: period.tax_year,
       period_number: period.period_number,
-      tax_period: period.tax_period,
+      tax_period: prepared.correction ? prepared.correction.paidInTaxPeriod : period.tax_period,
       period_start: period.start_date,
       period_end: period.end_date,
       pay_date: period.pay_date,
@@ -410,6 +459,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
           calculateEmployeePayslip({
             payslipId,
             period: runPeriod,
+            correction: prepared.correction,
             employee: employeeFacts(employee),
             pay: prepared.pay[index] as ClassifiedPay,
             irregular: item.irregular_payment ?? null,

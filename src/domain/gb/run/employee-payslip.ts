@@ -49,9 +49,28 @@ export interface EmployeeFacts {
   previousEmployment: PreviousEmployment | null;
 }
 
+/**
+ * Where a correction of an earlier period (a run naming the corrected run in corrects_run_id) is paid. HMRC's
+ * guidance on paying an employee an earlier period's underpayment (and taking back an overpayment) in the current
+ * tax year: PAYE is due when the payment is made (ITEPA 2003 s686 time of payment; HMRC PAYE Manual PAYE70023:
+ * arrears paid in the current tax year have PAYE operated at the time of payment), with the tables of the tax
+ * period of the payment, so the difference joins the cumulative figures of the period in which it is paid; the FPS reports it in that tax period with updated year-to-date figures ("Fix problems with
+ * running payroll: you paid your employee the wrong amount"). NI stays with the corrected earnings period (a
+ * mistimed payment in the same tax year, Social Security (Contributions) Regulations 2001 reg 7; NIM08700).
+ */
+export interface CorrectionPlacement {
+  correctsRunId: string;
+  /** The period number whose cumulative free pay and bands PAYE uses (the pay group's latest settled period). */
+  paidInPeriodNumber: number;
+  /** That period's HMRC tax week or month: the tax period the FPS reports the payment in. */
+  paidInTaxPeriod: number;
+}
+
 export interface PayslipContext {
   payslipId: string;
   period: RunPeriod;
+  /** A correction of an earlier period: paid and taxed in a later period (null or absent: a regular payment). */
+  correction?: CorrectionPlacement | null;
   employee: EmployeeFacts;
   pay: ClassifiedPay;
   /** Explicitly irregular payment (after leaving: NI and loans as a weekly payment); null: every earning is a lump sum. */
@@ -97,6 +116,8 @@ export interface EmployeePayslipWire extends PayslipFiguresWire {
   is_leaver: boolean;
   is_after_leaving: boolean;
   irregular_payment: boolean;
+  /** A correction: the period it corrects and the period it is paid, taxed and reported in; null for regular pay. */
+  correction: { corrects_run_id: string; corrected_period_number: number; paid_in_period_number: number; reported_in_tax_period: number } | null;
   pension: PensionApplied | null;
   pension_refund: { membership_id: string; employee: string; employer: string } | null;
   employer_costs: { employer_ni: string; employer_pension: string; total: string };
@@ -126,6 +147,10 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
   const warnings: string[] = [];
   const history: { flow: string; node: string }[] = [];
   const trace: Trace | undefined = c.trace ? (flow, node) => history.push({ flow, node }) : undefined;
+  // PAYE period: the period the payment is made in (a correction of an earlier period: the latest settled one).
+  const correction = c.correction ?? null;
+  const payePeriod = correction ? correction.paidInPeriodNumber : period.periodNumber;
+  if (correction) trace?.('paye', `correction-paid-in-period:${payePeriod}`);
 
   // Leavers: the final payslip carries the P45; anything later is a payment after leaving.
   const leftBeforeYear = employee.leaveDate !== null && employee.leaveDate < taxYearStart(period.taxYear);
@@ -201,7 +226,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     {
       taxYear: period.taxYear,
       frequency: period.frequency,
-      period: period.periodNumber,
+      period: payePeriod,
       taxCode: code,
       week1Month1,
       taxablePayToDatePrevious: previous.pay.isZero() ? ytdDecimal(c.ytd, 'taxable_pay') : ytdDecimal(c.ytd, 'taxable_pay').plus(previous.pay),
@@ -250,7 +275,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       frequency: period.frequency,
       leavingDate: employee.leaveDate,
       // The week or month the PAYE figures were worked to (week 2n / 4n for 2- and 4-weekly, 53/54/56 for the extra payday).
-      taxPeriod: taxPeriodOf(period.frequency, period.periodNumber),
+      taxPeriod: taxPeriodOf(period.frequency, payePeriod),
       taxablePayToDate: result.taxablePayToDate,
       taxPaidToDate: result.taxPaidToDate,
       payThisEmployment: fromPence(ytdAfter.figures.taxable_pay),
@@ -265,7 +290,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     employee_id: employee.id,
     tax_year: period.taxYear,
     period_number: period.periodNumber,
-    tax_period: period.taxPeriod,
+    tax_period: correction ? correction.paidInTaxPeriod : period.taxPeriod,
     pay_date: period.payDate,
     tax_code: formatTaxCode(code).replace(/ (W1|M1|X)$/, ''),
     week1_month1: week1Month1,
@@ -277,6 +302,9 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     is_leaver: isLeaver,
     is_after_leaving: afterLeaving,
     irregular_payment: irregular,
+    correction: correction
+      ? { corrects_run_id: correction.correctsRunId, corrected_period_number: period.periodNumber, paid_in_period_number: correction.paidInPeriodNumber, reported_in_tax_period: correction.paidInTaxPeriod }
+      : null,
     pension: terms ? { scheme_id: terms.schemeId, membership_id: membershipId, method: terms.method, wage_type_code: terms.wageTypeCode, auto_enrolled: autoEnrolment !== null } : null,
     pension_refund: c.refund ? { membership_id: c.refund.membershipId, employee: money(result.refundToEmployee), employer: money(result.refundToEmployer) } : null,
     employer_costs: { employer_ni: moneyText(result.employerNi), employer_pension: moneyText(employerPension), total: moneyText(result.employerNi.plus(employerPension)) },
