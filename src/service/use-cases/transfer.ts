@@ -112,18 +112,39 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
           }
         }
       };
-      if (dryRun) await apply(ctx.store.db);
-      else await inTransaction(ctx, apply);
+      // Document files go in place BEFORE the commit that makes their records active, and are taken back when the
+      // transaction fails: written after it, a process killed in between left active documents without their files
+      // (issue 12). A kill before the commit leaves only files no record names yet, which nothing reads.
+      const files: { path: string; bytes: Buffer; previous: Uint8Array | null }[] = [];
       for (const [path, base64] of Object.entries(doc.objects)) {
-        let same = false;
+        let previous: Uint8Array | null = null;
         try {
-          same = Buffer.from(await ctx.objects.get(path)).toString('base64') === base64;
+          previous = await ctx.objects.get(path);
         } catch {
-          same = false;
+          previous = null;
         }
-        if (!same) {
-          report.objects_written += 1;
-          if (!dryRun) await ctx.objects.put(path, Buffer.from(base64, 'base64'));
+        if (previous === null || Buffer.from(previous).toString('base64') !== base64) files.push({ path, bytes: Buffer.from(base64, 'base64'), previous });
+      }
+      report.objects_written = files.length;
+      if (dryRun) await apply(ctx.store.db);
+      else {
+        const written: typeof files = [];
+        try {
+          for (const file of files) {
+            await ctx.objects.put(file.path, file.bytes);
+            written.push(file);
+          }
+          await inTransaction(ctx, apply);
+        } catch (error) {
+          for (const file of written.reverse()) {
+            try {
+              if (file.previous === null) await ctx.objects.remove(file.path);
+              else await ctx.objects.put(file.path, file.previous);
+            } catch {
+              // best effort: the error that stopped the import is the one to report
+            }
+          }
+          throw error;
         }
       }
       report.changed = report.objects_written > 0 || Object.values(report.tables).some((c) => c.inserted + c.updated > 0);
