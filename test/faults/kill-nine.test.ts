@@ -34,6 +34,8 @@ import { postgresUrl } from '../support/backends.js';
 const TRIALS = Number(process.env.PAYROLL_FAULT_TRIALS ?? 100);
 const SEED = Number(process.env.PAYROLL_FAULT_SEED ?? randomBytes(4).readUInt32LE(0));
 const EMPLOYEES = 120;
+const DOCUMENTS = 40;
+const DOCUMENT_BYTES = 100_000;
 /** Every tenth trial (and the last) also runs the real `payroll verify --store`; the others call its check in process. */
 const CLI_VERIFY_EVERY = 10;
 
@@ -284,7 +286,7 @@ async function scalar(backend: FaultBackend, read: (store: Store) => Promise<str
 
 /**
  * The states, each made by the real command from the one before: a GB employer with period 1 paid and a document
- * (seeded through the service) → run-gb period 2 → approve → pay; and an empty store → import of the paid state's
+ * and 40 document files (seeded through the service) → run-gb period 2 → approve → pay; and an empty store → import of the paid state's
  * `payroll export`.
  */
 async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Scenario[]> {
@@ -297,8 +299,11 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
   const first = await service.runGbPayroll(seed.orgId, runRequest(seed, 1));
   await service.approvePayrollRun(seed.orgId, first.payroll_status_id);
   await service.markPayrollRunPaid(seed.orgId, first.payroll_status_id);
-  const doc = await service.createDocument(seed.orgId, { document_type: 'contract', document_name: 'contract.pdf', mime_type: 'application/pdf', employee_id: seed.employeeIds[0] });
-  await service.uploadDocumentContent(seed.orgId, doc.id, new TextEncoder().encode('%PDF-1.4 employment contract'));
+  // Enough document files that writing them takes a while: an import writing them after its commit is caught.
+  for (let i = 0; i < DOCUMENTS; i += 1) {
+    const doc = await service.createDocument(seed.orgId, { document_type: 'contract', document_name: `contract-${i}.pdf`, mime_type: 'application/pdf', employee_id: seed.employeeIds[i % seed.employeeIds.length] });
+    await service.uploadDocumentContent(seed.orgId, doc.id, Buffer.concat([Buffer.from(`%PDF-1.4 employment contract ${i}\n`), randomBytes(DOCUMENT_BYTES)]));
+  }
   await store.close();
   const beforeRun = await backend.snapshot('before-run');
 
