@@ -401,6 +401,7 @@ for (const { name, make } of backends) {
         }
         const tally = (outcomes[scenario.name] ??= { before: 0, after: 0, finished: 0 });
         tally[killed ? (state as 'before' | 'after') : 'finished'] += 1;
+        if (trial % 10 === 9) process.stderr.write(`fault-injection [${name}]: ${trial + 1} trials done: ${JSON.stringify(outcomes)}\n`);
       }
       process.stderr.write(`fault-injection [${name}]: ${JSON.stringify(outcomes)} (killed → before/after; finished = ended before the kill)\n`);
       const all = Object.values(outcomes);
