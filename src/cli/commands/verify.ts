@@ -1,19 +1,43 @@
 import { accessSync, constants } from 'node:fs';
 import type { Command } from 'commander';
-import { usageError } from '../runtime.js';
+import { resolveWhere, usageError } from '../runtime.js';
+import { dataDir } from '../config.js';
 import { verifyFiles } from '../../service/verify/run.js';
 import { withRuntime } from '../command-kit.js';
 import { EXIT } from '../exit-codes.js';
 
-/** `payroll verify FILE...` (cli.md "Verification against official data"). */
+/**
+ * `payroll verify FILE...` (cli.md "Verification against official data") and `payroll verify --store`: the local
+ * store's invariants (year to date equals the sum of approved payslips, no half-written run, no document without
+ * its file; service/verify/store-invariants.ts).
+ */
 export function registerVerifyCommand(program: Command): void {
   program
     .command('verify')
-    .description('run JSON Lines test vectors through the engines; prints each mismatch and "N passed, M failed"')
-    .argument('<files...>', 'vector files (.jsonl)')
+    .description('run JSON Lines test vectors through the engines, or with --store check the local store\'s invariants; prints each failure and "N passed, M failed"')
+    .argument('[files...]', 'vector files (.jsonl)')
+    .option('--store', 'check the local store (--db / PAYROLL_DATABASE) instead: year to date, runs, payslips, document files')
     .option('--quiet', 'print only the summary line')
     .action(
-      withRuntime(async (runtime, files: string[], options: { quiet?: boolean }) => {
+      withRuntime(async (runtime, files: string[], options: { quiet?: boolean; store?: boolean }) => {
+        if (options.store) {
+          if (files.length > 0) throw usageError('verify --store takes no vector files; run them in a separate `payroll verify FILE...`');
+          const where = resolveWhere(runtime.options, runtime.env);
+          // The check reads the tables themselves; a remote service exposes no such door.
+          if (where.mode !== 'local') throw usageError('verify --store checks a local store: give --db PATH|postgres://… (or PAYROLL_DATABASE), not a remote service');
+          // Loaded on use: the store and its drivers stay out of every other command's start-up.
+          const { verifyStoreAt } = await import('../../service/verify/store-invariants.js');
+          const report = await verifyStoreAt(where.database, dataDir(runtime.env));
+          for (const result of report.results) {
+            if (options.quiet) break;
+            for (const violation of result.violations) process.stdout.write(`FAIL ${result.organization} ${result.check} ${result.subject}: ${violation}\n`);
+          }
+          process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+          // A violated invariant is damage to the store, never a clerk's input error (exit 1, as a vector mismatch).
+          if (report.failed > 0) process.exitCode = EXIT.unexpected;
+          return;
+        }
+        if (files.length === 0) throw usageError('missing vector files (or --store to check the local store)');
         for (const file of files) {
           try {
             accessSync(file, constants.R_OK);
@@ -29,7 +53,6 @@ export function registerVerifyCommand(program: Command): void {
             }
           },
         });
-        void runtime;
         process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
         // A mismatch means the engine disagrees with official data: a bug (exit 1), never a clerk's input error.
         if (report.failed > 0) process.exitCode = EXIT.unexpected;

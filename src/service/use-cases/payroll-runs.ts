@@ -97,7 +97,8 @@ export function fastId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function slotKey(payGroupId: string, taxYear: string, periodNumber: number, correctsRunId: string | null): string {
+/** The key a live run holds for its pay group and period (unique); `payroll verify --store` recomputes it. */
+export function slotKey(payGroupId: string, taxYear: string, periodNumber: number, correctsRunId: string | null): string {
   return correctsRunId ? `${payGroupId}|${taxYear}|${periodNumber}|fix:${correctsRunId}` : `${payGroupId}|${taxYear}|${periodNumber}`;
 }
 

@@ -1,0 +1,116 @@
+/**
+ * The reads `payroll verify --store` checks the store's invariants on (service/verify/store-invariants.ts).
+ * Plain reads of what is stored, one organization at a time, never a write: the check must see exactly what a
+ * crash or an import left behind, so nothing here repairs or filters.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface OrganizationRef {
+  id: string;
+  country: string;
+}
+
+export async function listOrganizationRefs(db: Db): Promise<OrganizationRef[]> {
+  return db.selectFrom('organizations').select(['id', 'country']).orderBy('id').execute();
+}
+
+export interface StoredRun {
+  id: string;
+  pay_group_id: string;
+  tax_year: string;
+  period_number: number;
+  status: string;
+  slot_key: string | null;
+  corrects_run_id: string | null;
+  employee_count: number;
+  totals_json: string | null;
+  pay_date: string;
+}
+
+export async function listGbRuns(db: Db, orgId: string): Promise<StoredRun[]> {
+  const rows = await db
+    .selectFrom('gb_payroll_runs')
+    .select(['id', 'pay_group_id', 'tax_year', 'period_number', 'status', 'slot_key', 'corrects_run_id', 'employee_count', 'totals_json', 'pay_date'])
+    .where('org_id', '=', orgId)
+    .orderBy('id')
+    .execute();
+  // Postgres returns integers of some drivers' types as strings; the checks compare numbers.
+  return rows.map((r) => ({ ...r, period_number: Number(r.period_number), employee_count: Number(r.employee_count) }));
+}
+
+/** The figures of a payslip that feed year to date, as stored (decimal strings), and its year-to-date link. */
+export interface StoredPayslip {
+  id: string;
+  run_id: string;
+  org_id: string;
+  employee_id: string;
+  tax_year: string;
+  period_number: number;
+  pay_date: string;
+  ytd_base_payslip_id: string | null;
+  gross_pay: string;
+  taxable_pay: string;
+  tax: string;
+  employee_ni: string;
+  employer_ni: string;
+  net_pay: string;
+  ytd_json: string;
+}
+
+/** Every payslip of the organization, including those whose run is missing (left out of no check). */
+export async function listGbPayslips(db: Db, orgId: string): Promise<StoredPayslip[]> {
+  const rows = await db
+    .selectFrom('gb_payslips')
+    .select(['id', 'run_id', 'org_id', 'employee_id', 'tax_year', 'period_number', 'pay_date', 'ytd_base_payslip_id', 'gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'employer_ni', 'net_pay', 'ytd_json'])
+    .where('org_id', '=', orgId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, period_number: Number(r.period_number) }));
+}
+
+/** Payslips whose run_id names no run at all (in any organization): reported under the payslip's organization. */
+export async function listPayslipsWithoutRun(db: Db, orgId: string): Promise<{ id: string; run_id: string }[]> {
+  return db
+    .selectFrom('gb_payslips as p')
+    .leftJoin('gb_payroll_runs as r', 'r.id', 'p.run_id')
+    .select(['p.id as id', 'p.run_id as run_id'])
+    .where('p.org_id', '=', orgId)
+    .where('r.id', 'is', null)
+    .orderBy('p.id')
+    .execute();
+}
+
+export interface StoredYtdRow {
+  employee_id: string;
+  tax_year: string;
+  employment_start: string;
+  payslip_id: string;
+  figures_json: string;
+}
+
+export async function listGbYtd(db: Db, orgId: string): Promise<StoredYtdRow[]> {
+  return db.selectFrom('gb_ytd').select(['employee_id', 'tax_year', 'employment_start', 'payslip_id', 'figures_json']).where('org_id', '=', orgId).orderBy('employee_id').orderBy('tax_year').execute();
+}
+
+export interface StoredDocumentContentRef {
+  id: string;
+  status: string;
+  object_store_path: string;
+  file_size_bytes: number | null;
+  sha256: string | null;
+}
+
+/** Documents whose content the service serves (active and archived), so whose file must exist. */
+export async function listDocumentsWithContent(db: Db, orgId: string): Promise<StoredDocumentContentRef[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'status', 'object_store_path', 'file_size_bytes', 'sha256'])
+    .where('org_id', '=', orgId)
+    .where('status', 'in', ['active', 'archived'])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, file_size_bytes: r.file_size_bytes === null ? null : Number(r.file_size_bytes) }));
+}
