@@ -2,8 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox, runCli } from '../support/cli.js';
-
-const REFERENCE = new URL('../../../shared/reference/', import.meta.url).pathname;
+import { REFERENCE_DIR as REFERENCE } from '../support/reference.js';
 
 function firstVector(file: string): { request: unknown; expected: Record<string, string> } {
   return JSON.parse(readFileSync(join(REFERENCE, file), 'utf8').split('\n')[0] as string);
