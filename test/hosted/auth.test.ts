@@ -4,6 +4,8 @@
  * another organization's data, a read-only client writing, plain HTTP.
  */
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientCredentialsTokenSource } from '../../src/client/token-source.js';
@@ -97,7 +99,7 @@ describe('authentication (spec Authentication §2, Errors §4)', () => {
       const app = createApp({
         authenticator: createJwtAuthenticator({ issuer: 'https://issuer.invalid', audience: harness.server.url, jwksUrl: harness.idp.jwksUrl, fetch: harness.fetch }),
         tokenUrl: harness.idp.tokenUrl,
-        serviceFor: (actor) => createLocalService(store, { actor, objects: createFolderObjectStore('/tmp/unused') }),
+        serviceFor: (actor) => createLocalService(store, { actor, objects: createFolderObjectStore(join(tmpdir(), 'payroll-auth-unused')) }),
       });
       const response = await app.request('/organizations', { headers: { authorization: `Bearer ${await harness.tokens.token()}` } });
       expect(response.status).toBe(401);
@@ -226,7 +228,7 @@ describe('HTTPS only (spec Authentication §2)', () => {
 describe('the same DomainError locally and remotely', () => {
   it('validation: same kind, code, message and issues', async () => {
     const store = await openStore(':memory:');
-    const local = createLocalService(store, { actor: localActor('x'), objects: createFolderObjectStore('/tmp/unused'), ownsStore: true });
+    const local = createLocalService(store, { actor: localActor('x'), objects: createFolderObjectStore(join(tmpdir(), 'payroll-auth-unused')), ownsStore: true });
     try {
       const body = { country: 'XX', legal_name: '', website: 7 };
       const here = await expectDomainError(local.createOrganization(body), 'validation');

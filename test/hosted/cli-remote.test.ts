@@ -7,11 +7,11 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDevCertificate } from '../../src/server/tls/dev-cert.js';
 import { BIN, cliSandbox, runCli } from '../support/cli.js';
+import { referencePath } from '../support/reference.js';
 import { startTestIdp, type TestIdp } from './support/idp.js';
 
 const CLERK = { client_id: 'clerk-cli', client_secret: 'clerk-cli-secret-0123456789abcdefghij', scope: 'payroll:read payroll:write', orgs: ['*'] };
@@ -127,8 +127,8 @@ describe('remote mode prints what local mode prints', () => {
   });
 
   it('run-de -o json is identical locally and remotely', async () => {
-    // The first official-style vector (../shared/reference/de): a real request in the spec's shape.
-    const vectors = fileURLToPath(new URL('../../../shared/reference/de/payroll2025-vectors.jsonl', import.meta.url));
+    // The first official-style vector (fixtures/reference/de): a real request in the spec's shape.
+    const vectors = referencePath('de', 'payroll2025-vectors.jsonl');
     const request = (JSON.parse(readFileSync(vectors, 'utf8').split('\n')[0] as string) as { request: unknown }).request;
     const file = join(sandbox.dir, 'run-de.json');
     writeFileSync(file, JSON.stringify(request));

@@ -31,9 +31,9 @@ export function cliSandbox(): { env: NodeJS.ProcessEnv; dir: string } {
   };
 }
 
-export function runCli(args: string[], options: { env: NodeJS.ProcessEnv; stdin?: string }): Promise<CliResult> {
+export function runCli(args: string[], options: { env: NodeJS.ProcessEnv; stdin?: string; cwd?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

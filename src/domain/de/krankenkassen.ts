@@ -2,7 +2,7 @@
  * Statutory health insurers (gesetzliche Krankenkassen) keyed by Betriebsnummer
  * (`health_insurer_agency_code`): Zusatzbeitrag per year and, where known, the U1/U2 levy rates.
  *
- * GENERATED once from shared/reference/de/krankenkassen.csv (sources: krankenkassen-sources.md;
+ * GENERATED once from fixtures/reference/de/krankenkassen.csv (sources: krankenkassen-sources.md;
  * keys BN1–BN5, Z1–Z8, U1, U2 in `sources`). Rates are percent strings exactly as in the CSV
  * (Zusatzbeitrag = full rate, half each for employee and employer; U1/U2 = percent of the RV-liable
  * wage). A missing year means no rate was found for it: the payslip then falls back to the average

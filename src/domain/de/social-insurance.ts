@@ -4,7 +4,7 @@
  * levies U1/U2/U3, the Übergangsbereich (midijob), minijob flat rates, and the § 257 SGB V /
  * § 61 SGB XI employer subsidy for privately insured employees.
  *
- * Rules and rounding: shared/reference/de/contribution-rules.md. In short: bases are the period's
+ * Rules and rounding: fixtures/reference/de/contribution-rules.md. In short: bases are the period's
  * wage up to the period's ceiling; each contribution is rounded half up to the cent with no rounding
  * of intermediate results (BVV § 1); half/half contributions are round(base × half rate) for each
  * side (BVV § 2 Abs. 1 S. 1); shares that differ (Saxony PV, surcharge, reductions) are rounded

@@ -1,6 +1,6 @@
 /**
  * Wire contract of endpoint 20, `POST /germany/payroll` (spec "Germany payroll"), with the extension
- * fields of shared/reference/README.md (date_of_birth, tax_class, health_insurance_additional_rate,
+ * fields of fixtures/reference/README.md (date_of_birth, tax_class, health_insurance_additional_rate,
  * private_care_insurance_monthly, is_parent, u1_rate, u2_rate). The single source of truth: the
  * server validates with these schemas and generates OpenAPI from them, so no schema here transforms
  * (the use case normalizes after parsing) and every field is described.

@@ -1,7 +1,7 @@
 import type { VectorRunner } from './types.js';
 
 /**
- * Vector kinds `payroll verify` knows (shared/reference/README.md "Vector formats").
+ * Vector kinds `payroll verify` knows (fixtures/reference/README.md "Vector formats").
  * Each runner module is loaded only when a file holds vectors of its kind, so verifying
  * German data never loads the British engine and vice versa.
  */

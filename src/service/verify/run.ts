@@ -8,15 +8,32 @@ export interface VerifyReport {
   passed: number;
   failed: number;
   mismatches: Mismatch[];
+  /** Vectors left out because verify has no runner for their kind (only with `skipUnknownKinds`), per file and kind. */
+  skipped: SkippedKind[];
+}
+
+export interface SkippedKind {
+  file: string;
+  kind: string;
+  count: number;
 }
 
 export interface VerifyProgress {
   onVector?(id: string, ok: boolean, mismatches: Mismatch[]): void;
 }
 
+export interface VerifyOptions {
+  /**
+   * Leave out vectors of kinds verify cannot run yet and list them in `report.skipped` instead of failing them.
+   * For the bundled reference data, which holds kinds whose engines are still to come; a file the user names
+   * keeps the strict rule (an unknown kind is a failure).
+   */
+  skipUnknownKinds?: boolean;
+}
+
 /** Reads JSON Lines vectors from each file and runs every one through the runner of its kind. */
-export async function verifyFiles(files: readonly string[], progress: VerifyProgress = {}): Promise<VerifyReport> {
-  const report: VerifyReport = { passed: 0, failed: 0, mismatches: [] };
+export async function verifyFiles(files: readonly string[], progress: VerifyProgress = {}, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const report: VerifyReport = { passed: 0, failed: 0, mismatches: [], skipped: [] };
   const runners = new Map<string, VectorRunner | undefined>();
   for (const file of files) {
     const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
@@ -34,6 +51,12 @@ export async function verifyFiles(files: readonly string[], progress: VerifyProg
       const id = typeof vector.id === 'string' ? vector.id : `${file}:${lineNumber}`;
       if (!runners.has(vector.kind)) runners.set(vector.kind, await loadRunner(vector.kind));
       const runner = runners.get(vector.kind);
+      if (!runner && options.skipUnknownKinds && typeof vector.kind === 'string') {
+        const entry = report.skipped.find((s) => s.file === file && s.kind === vector.kind);
+        if (entry) entry.count += 1;
+        else report.skipped.push({ file, kind: vector.kind, count: 1 });
+        continue;
+      }
       if (!runner) {
         record(id, [{ id, field: 'kind', expected: `one of ${knownKinds().join(', ')}`, got: vector.kind }]);
         continue;

@@ -1,10 +1,12 @@
-/** Loads the shared GB reference vectors (JSON Lines) and reference files for the GB engine, NI and run tests. */
+/** Loads the bundled GB reference vectors (JSON Lines) and reference files for the GB engine, NI and run tests. */
 import { readFileSync } from 'node:fs';
+import { referencePath } from '../../support/reference.js';
 import type { Vector } from '../../../src/service/verify/types.js';
 
-export const GB_REFERENCE_DIR = process.env.GB_REFERENCE_DIR ?? '/work/shared/reference/gb';
+/** fixtures/reference/gb of this repository. */
+export const GB_REFERENCE_DIR = referencePath('gb');
 
-/** A vector as the product's verify runners take it, with the expected figures every shared GB vector has. */
+/** A vector as the product's verify runners take it, with the expected figures every GB vector has. */
 export interface JsonVector extends Vector {
   expected: Record<string, unknown>;
   tags?: string[];

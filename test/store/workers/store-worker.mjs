@@ -5,7 +5,7 @@
  * happened, closes the store and ends on its own: a pool or handle left open would keep it alive
  * and the test would see it hang.
  *
- * Usage: node store-worker.mjs '{"op":"contacts","db":"...","schema":null,"objects":"/tmp/x","worker":3,...}'
+ * Usage: node store-worker.mjs '{"op":"contacts","db":"...","schema":null,"objects":"<folder>","worker":3,...}'
  */
 import { createInterface } from 'node:readline';
 import { createLocalService, localActor } from '../../../dist/service/local.js';

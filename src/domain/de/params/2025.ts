@@ -1,6 +1,6 @@
 /**
  * German social-insurance and church-tax figures for 2025.
- * Source: shared/reference/de/params-2025.md (section B and the Kirchensteuer table), which cites
+ * Source: fixtures/reference/de/params-2025.md (section B and the Kirchensteuer table), which cites
  * the SV-Rechengrößenverordnung 2025 (BGBl. 2024 I Nr. 365) through ivd.net, steuerkanzlei-kelbel.de,
  * rentenberatung-aktuell.de, and the insurer pages named per line below.
  */

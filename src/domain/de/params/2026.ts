@@ -1,6 +1,6 @@
 /**
  * German social-insurance and church-tax figures for 2026.
- * Source: shared/reference/de/params-2026.md (section B and the church-tax note), which cites the
+ * Source: fixtures/reference/de/params-2026.md (section B and the church-tax note), which cites the
  * SV-Rechengrößenverordnung 2026 of 24.11.2025 (BGBl. 2025 I Nr. 278) through ihk.de/halle,
  * gmb-beratung.de, wista-ag.de, and the pages named per line below.
  */

@@ -1,6 +1,6 @@
 /**
  * Class 1 NI parameters, tax year 2025-26 (6 April 2025 – 5 April 2026).
- * Source of every figure: /work/shared/reference/gb/params-2025-26.md §2, which cites
+ * Source of every figure: fixtures/reference/gb/params-2025-26.md §2, which cites
  * [RT] GOV.UK "Rates and thresholds for employers 2025 to 2026" and [PT-REF] HMRC reference data
  * (hmrc-reference-data-2025-2026.json, `niThresholds`, `employerRates`, `employeeRates`);
  * all figures are exercised by HMRC's NIC test data v1.1 ([HMRC-NI], 896 cases).

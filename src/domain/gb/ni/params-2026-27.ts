@@ -1,6 +1,6 @@
 /**
  * Class 1 NI parameters, tax year 2026-27 (6 April 2026 – 5 April 2027).
- * Source of every figure: /work/shared/reference/gb/params-2026-27.md §2. Only the LEL changes
+ * Source of every figure: fixtures/reference/gb/params-2026-27.md §2. Only the LEL changes
  * from 2025-26 (£6,500 → £6,708): [NIC27] Autumn Budget 2025 summary (Robb Ferguson), paypacket.io,
  * delphiniaccounting.co.uk, payfit.com; [RT27-code] (GOV.UK "Rates and thresholds for employers
  * 2026 to 2027" as quoted in code). PT and UEL also in HMRC's tax-kalculator `employeeNIBands2026`

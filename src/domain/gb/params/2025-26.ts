@@ -1,6 +1,6 @@
 /**
  * GB statutory figures for the tax year 2025-26 (6 April 2025 – 5 April 2026), except National Insurance.
- * Sources are those of shared/reference/gb/params-2025-26.md; the short keys in the comments are its keys:
+ * Sources are those of fixtures/reference/gb/params-2025-26.md; the short keys in the comments are its keys:
  * [RT] GOV.UK "Rates and thresholds for employers 2025 to 2026"; [PT-REF] payetools reference data 2025-26;
  * [HMRC-IT] HMRC 2025-26 income-tax software test data (168 cases); [KALC] hmrc/tax-kalculator;
  * [TPR] The Pensions Regulator, automatic enrolment earnings thresholds; [CSLM] HMRC Collection of Student Loans Manual.
@@ -63,7 +63,7 @@ const scotland: IncomeTaxRegime = {
 
 export const params2025: GbParams = {
   taxYear: '2025-26',
-  edition: 'GB 2025-26 (shared/reference/gb/params-2025-26.md)',
+  edition: 'GB 2025-26 (fixtures/reference/gb/params-2025-26.md)',
   firstDay: '2025-04-06',
   lastDay: '2026-04-05',
   // £12,570; standard code 1257L, no uplift — [RT], [PT-REF].

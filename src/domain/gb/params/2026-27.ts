@@ -1,6 +1,6 @@
 /**
  * GB statutory figures for the tax year 2026-27 (6 April 2026 – 5 April 2027), except National Insurance.
- * Sources are those of shared/reference/gb/params-2026-27.md; the short keys in the comments are its keys:
+ * Sources are those of fixtures/reference/gb/params-2026-27.md; the short keys in the comments are its keys:
  * [MS27] moneysoft "new for 2026-27"; [KALC26] hmrc/tax-kalculator commit 06f9692b (TaxBands.kt,
  * StudentLoanRate.kt); [RT27-code] a public copy of GOV.UK "Rates and thresholds for employers 2026 to 2027";
  * [SRR] Scottish Rate Resolution S6M-20844; [WRR] Welsh Rate Resolution NDM9117; [SL27] ASESA / Which? / att.org.uk
@@ -64,7 +64,7 @@ const scotland: IncomeTaxRegime = {
 
 export const params2026: GbParams = {
   taxYear: '2026-27',
-  edition: 'GB 2026-27 (shared/reference/gb/params-2026-27.md)',
+  edition: 'GB 2026-27 (fixtures/reference/gb/params-2026-27.md)',
   firstDay: '2026-04-06',
   lastDay: '2027-04-05',
   // £12,570 frozen; 1257L / S1257L / C1257L, no code uplift — [MS27]; [KALC26] tax-free amount 12,570.

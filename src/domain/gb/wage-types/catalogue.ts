@@ -5,7 +5,7 @@
  * D deductions, R reimbursements, C employer contributions, A adjustments (UK-P-001..003 are fixed by the spec).
  * A code whose statutory figures change between tax years has one version per year (valid_from inclusive,
  * valid_to exclusive, as every versioned record of the spec); its `id` is per version and never reused.
- * Figures: shared/reference/gb/params-2025-26.md, params-2026-27.md (§5 statutory payments) and the sources named
+ * Figures: fixtures/reference/gb/params-2025-26.md, params-2026-27.md (§5 statutory payments) and the sources named
  * in each `legislative_source`. `last_reviewed_at` is the date the entry was last checked against its source.
  */
 import type { DeductionTaxTreatment, RequestSection, WageType, WageTypeCategory, WageTypeStatus, WageTypeThresholds } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * `gb-period` vectors: one employee, one pay period, every figure of the payslip (shared/reference/README.md).
+ * `gb-period` vectors: one employee, one pay period, every figure of the payslip (fixtures/reference/README.md).
  */
 import { dec } from '../../../domain/money.js';
 import { calculateGbPeriod, gbPeriodResultToWire, type GbPeriodInput } from '../../../domain/gb/period.js';

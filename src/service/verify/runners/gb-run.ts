@@ -1,5 +1,5 @@
 /**
- * `gb-run` vectors (shared/reference/README.md): one employment followed through consecutive pay periods, replayed
+ * `gb-run` vectors (fixtures/reference/README.md): one employment followed through consecutive pay periods, replayed
  * through a temporary in-memory store and REAL payroll runs of the service: a GB organization, a pay calendar of the
  * case's frequency, a pay group and the employee with the starter data; then, period by period, the event is
  * applied as a clerk would (code notices, NI category, SL1/SL2/PGL1 notices, leaving, pension enrolment or opt-out),

@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateEdition } from '../../../../src/domain/de/lohnsteuer/generate.js';
+import { referencePath } from '../../../support/reference.js';
 
-const PAP = fileURLToPath(new URL('../../../../../shared/reference/de/bmf-pap/', import.meta.url));
 const SRC = fileURLToPath(new URL('../../../../src/domain/de/lohnsteuer/', import.meta.url));
 
 describe('generated editions', () => {
   it.each([2025, 2026])('lohnsteuer%i.ts is the translation of that year’s BMF XML, byte for byte', (year) => {
-    const xml = readFileSync(`${PAP}Lohnsteuer${year}.xml`, 'utf8');
+    const xml = readFileSync(referencePath('de', 'bmf-pap', `Lohnsteuer${year}.xml`), 'utf8');
     expect(generateEdition(xml)).toBe(readFileSync(`${SRC}lohnsteuer${year}.ts`, 'utf8'));
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Golden tests: every vector of both reference files, every expected field, to the cent.
- * The vectors are the BMF PAP run by a reference implementation (shared/reference/README.md).
+ * The vectors are the BMF PAP run by a reference implementation (fixtures/reference/README.md).
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { calculateLohnsteuer, type PapInput, type PapOutput, type PapYear } from '../../../../src/domain/de/lohnsteuer/index.js';
 import { verifyFiles } from '../../../../src/service/verify/run.js';
+import { referencePath } from '../../../support/reference.js';
 
 interface LstVector {
   kind: string;
@@ -17,8 +17,7 @@ interface LstVector {
   expected: Record<string, number>;
 }
 
-const REFERENCE = fileURLToPath(new URL('../../../../../shared/reference/de/', import.meta.url));
-const FILES = { 2025: `${REFERENCE}lst2025-vectors.jsonl`, 2026: `${REFERENCE}lst2026-vectors.jsonl` } as const;
+const FILES = { 2025: referencePath('de', 'lst2025-vectors.jsonl'), 2026: referencePath('de', 'lst2026-vectors.jsonl') } as const;
 
 function load(file: string): LstVector[] {
   return readFileSync(file, 'utf8')

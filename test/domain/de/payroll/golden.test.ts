@@ -1,5 +1,5 @@
 /**
- * Golden tests: every de-payroll vector of shared/reference/de (payroll2025/2026-vectors.jsonl),
+ * Golden tests: every de-payroll vector of fixtures/reference/de (payroll2025/2026-vectors.jsonl),
  * every expected field, to the character. One cent off is a failure.
  */
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { runner } from '../../../../src/service/verify/runners/de-payroll.js';
 import type { Vector } from '../../../../src/service/verify/types.js';
 import { verifyFiles } from '../../../../src/service/verify/run.js';
+import { referencePath } from '../../../support/reference.js';
 
-const REFERENCE = '/work/shared/reference/de';
+const REFERENCE = referencePath('de');
 
 function load(file: string): Vector[] {
   return readFileSync(`${REFERENCE}/${file}`, 'utf8')

@@ -1,7 +1,8 @@
-/** The bundled insurer table must say what shared/reference/de/krankenkassen.csv says. */
+/** The bundled insurer table must say what fixtures/reference/de/krankenkassen.csv says. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KRANKENKASSEN, findInsurer } from '../../../../src/domain/de/krankenkassen.js';
+import { referencePath } from '../../../support/reference.js';
 
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -32,7 +33,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('krankenkassen table', () => {
-  const [header, ...rows] = parseCsv(readFileSync('/work/shared/reference/de/krankenkassen.csv', 'utf8'));
+  const [header, ...rows] = parseCsv(readFileSync(referencePath('de', 'krankenkassen.csv'), 'utf8'));
   const col = (name: string): number => header!.indexOf(name);
   const records = rows.filter((r) => (r[col('betriebsnummer')] ?? '') !== '');
 

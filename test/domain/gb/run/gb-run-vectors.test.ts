@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runner } from '../../../../src/service/verify/runners/gb-run.js';
 import { verifyFiles } from '../../../../src/service/verify/run.js';
 import type { Vector } from '../../../../src/service/verify/types.js';
+import { referencePath } from '../../../support/reference.js';
 
-const FILE = '/work/shared/reference/gb/run2526-vectors.jsonl';
+const FILE = referencePath('gb', 'run2526-vectors.jsonl');
 const vectors = readFileSync(FILE, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Vector);
 
 /** Golden: every gb-run vector replayed through the store and real payroll runs matches every expected figure. */

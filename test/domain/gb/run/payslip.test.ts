@@ -6,8 +6,9 @@ import { calculateRunPayslip, singleEarning } from '../../../../src/domain/gb/ru
 import { payslipFiguresToWire } from '../../../../src/domain/gb/run/wire.js';
 import { parseTaxCode } from '../../../../src/domain/gb/tax-code.js';
 import { inputOf } from '../../../../src/service/verify/runners/gb-period.js';
+import { referencePath } from '../../../support/reference.js';
 
-const FILES = ['paye2526-vectors.jsonl', 'paye2627-vectors.jsonl'].map((f) => `/work/shared/reference/gb/${f}`);
+const FILES = ['paye2526-vectors.jsonl', 'paye2627-vectors.jsonl'].map((f) => referencePath('gb', f));
 
 /** The run's payslip with one ordinary earning must be exactly the bare period calculation (every gb-period vector). */
 describe('run payslip = period calculation for one ordinary earning', () => {
