@@ -1,5 +1,5 @@
 /**
- * GB statutory figures for the tax year 2026-27 (6 April 2026 – 5 April 2027), except National Insurance.
+ * GB statutory figures for the tax year 2026-27 (6 April 2026 – 5 April 2027).
  * Sources are those of shared/reference/gb/params-2026-27.md; the short keys in the comments are its keys:
  * [MS27] moneysoft "new for 2026-27"; [KALC26] hmrc/tax-kalculator commit 06f9692b (TaxBands.kt,
  * StudentLoanRate.kt); [RT27-code] a public copy of GOV.UK "Rates and thresholds for employers 2026 to 2027";
@@ -7,7 +7,8 @@
  * student loan thresholds 2026-27; [AE27] DWP review of the AE thresholds for 2026/27 (unchanged).
  * No HMRC 2026-27 software test data exist; the PAYE rounding conventions are carried over from 2025-26.
  */
-import { Decimal } from '../../money.js';
+import { Decimal, dec } from '../../money.js';
+import type { NiCategoryRates, NiThresholdFigures, NiYearParams } from '../ni/params-types.js';
 import type { GbParams, IncomeTaxRegime, TaxBand } from './types.js';
 
 const d = (value: string | number): Decimal => new Decimal(value);
@@ -62,6 +63,68 @@ const scotland: IncomeTaxRegime = {
   flatRates: { BR: d('0.20'), D0: d('0.21'), D1: d('0.42'), D2: d('0.45'), D3: d('0.48') },
 };
 
+// ---------------------------------------------------------------------------------------------------------------
+// Class 1 National Insurance, tax year 2026-27 (6 April 2026 – 5 April 2027).
+// Source of every figure: shared/reference/gb/params-2026-27.md §2. Only the LEL changes
+// from 2025-26 (£6,500 → £6,708): [NIC27] Autumn Budget 2025 summary (Robb Ferguson), paypacket.io,
+// delphiniaccounting.co.uk, payfit.com; [RT27-code] (GOV.UK "Rates and thresholds for employers
+// 2026 to 2027" as quoted in code). PT and UEL also in HMRC's tax-kalculator `employeeNIBands2026`
+// [KALC26]. ST frozen at £5,000 until April 2031 [NIC27]. No HMRC 2026-27 test data exists.
+
+const t = (weekly: number, monthly: number, annual: number): NiThresholdFigures => ({ weekly: dec(weekly), monthly: dec(monthly), annual: dec(annual) });
+
+const R0 = dec(0);
+const R8 = dec('0.08'); // employee main rate, unchanged [KALC26]
+const R185 = dec('0.0185'); // married women's / widows' reduced rate, unchanged (delphini)
+const R2 = dec('0.02'); // employee rate above UEL; deferment rate [KALC26]
+const R15 = dec('0.15'); // employer rate, unchanged (delphini; [RT27-code]; Class 1A 15%)
+
+function cat(
+  employeePtToUel: Decimal,
+  employeeAboveUel: Decimal,
+  employerStToFust: Decimal,
+  employerFustToUpper: Decimal,
+  employerAboveUpper: Decimal,
+  employerReliefThreshold: NiCategoryRates['employerReliefThreshold'],
+  employerUpperThreshold: NiCategoryRates['employerUpperThreshold'],
+): NiCategoryRates {
+  return { employeePtToUel, employeeAboveUel, employerStToFust, employerFustToUpper, employerAboveUpper, employerReliefThreshold, employerUpperThreshold };
+}
+
+const ni: NiYearParams = {
+  thresholds: {
+    LEL: t(129, 559, 6708), // lower earnings limit [NIC27], [RT27-code]
+    ST: t(96, 417, 5000), // secondary threshold, frozen until April 2031 [NIC27], [RT27-code]
+    PT: t(242, 1048, 12570), // primary threshold [NIC27], [RT27-code] (unchanged from 2025-26); directors' PT equal
+    FUST: t(481, 2083, 25000), // freeport upper secondary threshold [NIC27], [RT27-code] (unchanged from 2025-26)
+    IZUST: t(481, 2083, 25000), // investment zone upper secondary threshold [NIC27], [RT27-code] (unchanged from 2025-26)
+    UEL: t(967, 4189, 50270), // upper earnings limit [NIC27], [RT27-code] (unchanged from 2025-26)
+    UST: t(967, 4189, 50270), // upper secondary threshold, under 21 [NIC27], [RT27-code] (unchanged from 2025-26)
+    AUST: t(967, 4189, 50270), // apprentice upper secondary threshold, under 25 [NIC27], [RT27-code] (unchanged from 2025-26)
+    VUST: t(967, 4189, 50270), // veterans' upper secondary threshold [NIC27], [RT27-code] (unchanged from 2025-26)
+  },
+  // Category letters and rates: unchanged from 2025-26: params-2026-27.md §2 ([KALC26] employee bands; delphini 2026/27 column; [RT27-code] category table).
+  rates: {
+    A: cat(R8, R2, R15, R15, R15, 'FUST', 'UEL'), // standard
+    B: cat(R185, R2, R15, R15, R15, 'FUST', 'UEL'), // married women's reduced rate
+    C: cat(R0, R0, R15, R15, R15, 'FUST', 'UEL'), // over State Pension age
+    J: cat(R2, R2, R15, R15, R15, 'FUST', 'UEL'), // deferment
+    H: cat(R8, R2, R0, R0, R15, 'FUST', 'AUST'), // apprentice under 25: 0% employer up to AUST
+    M: cat(R8, R2, R0, R0, R15, 'FUST', 'UST'), // under 21: 0% employer up to UST
+    V: cat(R8, R2, R0, R0, R15, 'FUST', 'VUST'), // veteran: 0% up to VUST; relief extended to April 2028 [NIC27]
+    Z: cat(R2, R2, R0, R0, R15, 'FUST', 'UST'), // under 21, deferment
+    F: cat(R8, R2, R0, R15, R15, 'FUST', 'UEL'), // freeport standard: 0% employer ST→FUST
+    I: cat(R185, R2, R0, R15, R15, 'FUST', 'UEL'), // freeport married women's
+    L: cat(R2, R2, R0, R15, R15, 'FUST', 'UEL'), // freeport deferment
+    S: cat(R0, R0, R0, R15, R15, 'FUST', 'UEL'), // freeport over State Pension age
+    N: cat(R8, R2, R0, R15, R15, 'IZUST', 'UEL'), // investment zone standard: 0% employer ST→IZUST
+    E: cat(R185, R2, R0, R15, R15, 'IZUST', 'UEL'), // investment zone married women's
+    D: cat(R2, R2, R0, R15, R15, 'IZUST', 'UEL'), // investment zone deferment
+    K: cat(R0, R0, R0, R15, R15, 'IZUST', 'UEL'), // investment zone over State Pension age
+    X: cat(R0, R0, R0, R0, R0, 'FUST', 'UEL'), // not liable (e.g. under 16)
+  },
+};
+
 export const params2026: GbParams = {
   taxYear: '2026-27',
   edition: 'GB 2026-27 (shared/reference/gb/params-2026-27.md)',
@@ -84,6 +147,7 @@ export const params2026: GbParams = {
   },
   // Postgraduate loan £21,000 at 6 % — [SL27]; [KALC26].
   postgraduateLoan: { annualThreshold: d(21000), rate: d('0.06') },
+  ni,
   pension: {
     // All automatic-enrolment thresholds unchanged for 2026-27 — [AE27]; per-period figures as [TPR]'s 2025-26 table.
     lowerQualifyingEarnings: { weekly: d(120), fortnightly: d(240), four_weekly: d(480), monthly: d(520) },
