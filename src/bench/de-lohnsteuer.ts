@@ -8,6 +8,7 @@
  * one-off payment (sonstige Bezüge), which runs the PAP's second pass.
  */
 import { calculateLohnsteuer, type PapInput, type PapYear } from '../domain/de/lohnsteuer/index.js';
+import { deEdition } from '../domain/de/editions.js';
 
 type Case = [PapYear, Partial<PapInput>];
 
@@ -38,7 +39,7 @@ function mix(year: PapYear, size: number, seed: number): Case[] {
       STKL,
       RE4,
       KVZ: privatelyInsured ? 0 : pick([2.18, 2.5, 2.69, 2.9, 3.29, 4.39]),
-      PKV: privatelyInsured ? (year === 2025 ? 2 : 1) : 0,
+      PKV: privatelyInsured ? (deEdition(year).pap.privateSubsidy === 'PKV-2' ? 2 : 1) : 0,
       PKPV: privatelyInsured ? Math.round(40000 + rnd() * 60000) : 0,
       PKPVAGZ: privatelyInsured ? 30000 : 0,
       PVZ: rnd() < 0.35 ? 1 : 0,

@@ -7,6 +7,7 @@
  */
 import { calculateGermanPayroll } from '../service/use-cases/germany-payroll.js';
 import { lcg, pick } from './random.js';
+import { paramsForYear } from '../domain/de/params/index.js';
 
 const STATES = ['Bayern', 'Baden-Württemberg', 'Nordrhein-Westfalen', 'Sachsen', 'Berlin', 'Hessen', 'Niedersachsen', 'Thüringen'];
 const RATES = ['2.5', '2.9', '2.45', '2.69', '3.29', '3.78', '4.4'];
@@ -49,7 +50,7 @@ export function sampleBodies(count: number, seed = 20260331, grossup = false): u
             care_insurance_children: children,
             is_parent: children > 0,
             is_midi_job: midi,
-            u1_rate: mini ? (year === 2025 ? '1.1' : '0.8') : '1.6',
+            u1_rate: mini ? paramsForYear(year).minijob.u1Rate.mul(100).toString() : '1.6',
             u2_rate: mini ? '0.22' : '0.44',
           },
           pay_details: {

@@ -10,8 +10,10 @@
  * against the CSV, so a regenerated CSV cannot drift silently. No CSV is read at run time.
  */
 import { Decimal } from '../money.js';
+import type { DeTaxYear } from './editions.js';
 
-export type InsurerYear = 2025 | 2026;
+/** A year with German figures (the edition registry's years); an insurer may lack a rate for one. */
+export type InsurerYear = DeTaxYear;
 
 export interface InsurerRecord {
   /** Betriebsnummer, 8 digits (leading zeros kept). */

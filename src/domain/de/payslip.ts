@@ -8,7 +8,8 @@
  */
 import { Decimal, ZERO, sum } from '../money.js';
 import { calculateLohnsteuer, type PapInput, type PapOutput, type PapYear } from './lohnsteuer/index.js';
-import { isSupportedYear, paramsForYear, type DeSocialParams, type ParamsYear, type StateCode } from './params/index.js';
+import { isSupportedYear, paramsForYear, type DeSocialParams, type DeTaxYear, type StateCode } from './params/index.js';
+import { DE_DEFAULT_TAX_YEAR, deEdition } from './editions.js';
 import { findInsurer, insurerRate, MINIJOB_ZENTRALE_CODE } from './krankenkassen.js';
 import { calculateSocialInsurance, privateSubsidy, periodCeiling, roundCents, type EmploymentKind, type SocialInsuranceResult } from './social-insurance.js';
 import { inMidijobBand, midijobBand } from './midijob.js';
@@ -104,7 +105,7 @@ export interface ExecutionStep {
 export interface Payslip {
   employeeId: string;
   paymentPeriod: string;
-  year: ParamsYear;
+  year: DeTaxYear;
   edition: string;
   employee: {
     totals: {
@@ -190,10 +191,10 @@ export function convertToCycle(amount: Decimal, from: PayCycle, to: PayCycle): D
   return roundCents(amount.mul(SV_DAYS[to]).div(SV_DAYS[from]));
 }
 
-const DEFAULT_YEAR: ParamsYear = 2025;
+const DEFAULT_YEAR: DeTaxYear = DE_DEFAULT_TAX_YEAR;
 
-/** The year whose figures apply: the pay date's year; 2025 (the spec's edition) without a pay date. */
-export function payslipYear(payDate: string | undefined): ParamsYear {
+/** The year whose figures apply: the pay date's year; the registry's default edition (the spec's) without a pay date. */
+export function payslipYear(payDate: string | undefined): DeTaxYear {
   if (payDate === undefined) return DEFAULT_YEAR;
   const year = Number(payDate.slice(0, 4));
   if (!isSupportedYear(year)) throw new RangeError(`no German payroll figures for ${year}`);
@@ -272,7 +273,7 @@ function altersentlastung(birth: BirthDate | undefined, year: number): { ALTER1:
 /** The parts of a payslip that do not depend on the grossed-up amount. */
 interface Prepared {
   params: DeSocialParams;
-  year: ParamsYear;
+  year: DeTaxYear;
   papYear: PapYear;
   cycle: PayCycle;
   svDays: number;
@@ -567,7 +568,7 @@ function employmentOf(item: PayslipItem, warn: (code: string, message: string) =
 function additionalRateOf(
   item: PayslipItem,
   params: DeSocialParams,
-  year: ParamsYear,
+  year: DeTaxYear,
   needed: boolean,
   warn: (code: string, message: string) => void,
 ): Decimal {
@@ -594,7 +595,7 @@ function additionalRateOf(
 function levyRatesOf(
   item: PayslipItem,
   params: DeSocialParams,
-  year: ParamsYear,
+  year: DeTaxYear,
   employment: EmploymentKind,
   warn: (code: string, message: string) => void,
 ): { u1Rate: Decimal; u2Rate: Decimal } {
@@ -704,8 +705,8 @@ function papInput(p: Prepared, currentWage: Decimal, lumpsum: Decimal): Partial<
     // PKPV/PKPVAGZ are monthly amounts whatever the LZZ (PAP input comments).
     input.PKPV = toCents(p.privateHealthMonthly.plus(p.privateCareMonthly));
     const monthlySubsidy = monthlySubsidyOf(p, currentWage);
-    if (p.papYear === 2025) {
-      // 2025: PKV 2 = private with employer subsidy (the PAP computes it), 1 = without.
+    if (deEdition(p.papYear).pap.privateSubsidy === 'PKV-2') {
+      // PAP 2025: PKV 2 = private with employer subsidy (the PAP computes it), 1 = without.
       input.PKV = monthlySubsidy.gt(0) ? 2 : 1;
     } else {
       input.PKV = 1;

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { numberToDecimalString } from './common.js';
 import { DECIMAL_STRING_PATTERN, Decimal } from '../../domain/money.js';
 import { STATE_INPUT_VALUES, STATE_NAMES, STATE_CODES } from '../../domain/de/params/index.js';
+import { DE_DEFAULT_YEAR, deTaxYear, yearsText } from './editions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -213,9 +214,9 @@ export const germanPayrollRequest = z
   .object({
     pay_cycle: z.enum(PAY_CYCLES, { error: `must be one of ${PAY_CYCLES.join(', ')}` }).describe('The wage payment period (PAP LZZ: Year 1, Month 2, Week 3, Day 4).'),
     pay_date: isoDate
-      .refine((value) => value.startsWith('2025-') || value.startsWith('2026-'), { error: 'must fall in 2025 or 2026 (the years with figures)', params: { type: 'date_out_of_range' } })
+      .refine((value) => deTaxYear.safeParse(Number(/^(\d{4})-/.exec(value)?.[1])).success, { error: `must fall in ${yearsText([...deTaxYear.values])} (the years with figures)`, params: { type: 'date_out_of_range' } })
       .nullish()
-      .describe('Pay date: chooses the year’s figures and dates the ages (default: the 2025 figures, with a warning).'),
+      .describe(`Pay date: chooses the year’s figures and dates the ages (default: the ${DE_DEFAULT_YEAR} figures, with a warning).`),
     payroll_group: z
       .array(payrollGroupItem)
       .min(1, { error: 'must hold at least one employee' })

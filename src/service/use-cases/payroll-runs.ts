@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { conflict, DomainError, type FieldIssue, fieldError, isDomainError, notFound, validationError } from '../../domain/errors.js';
 import { Decimal, money } from '../../domain/money.js';
-import { isGbTaxYear } from '../../domain/gb/params/index.js';
+import { isGbTaxYear, SUPPORTED_TAX_YEARS } from '../../domain/gb/params/index.js';
 import { gbTaxYearOf, type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, parseGbTaxYear, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
 import { calculateEmployeePayslip, type CorrectionPlacement, type EmployeePayslip, type RunPeriod } from '../../domain/gb/run/employee-payslip.js';
 import { classifyPay, type ClassifiedPay } from '../../domain/gb/run/pay-items.js';
@@ -252,7 +252,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
     if (!isGbTaxYear(period.tax_year)) {
       const field = request.pay_date !== undefined || defaulted !== null ? 'pay_date' : 'tax_year';
       const prefix = defaulted !== null ? `no pay_date or period_number given, so the run would be for ${defaulted}: ` : '';
-      throw fieldError(['body', field], `${prefix}pay date ${period.pay_date} is in tax year ${period.tax_year}; this service calculates 2025-26 and 2026-27${defaulted !== null ? '; give pay_date (or period_number with tax_year)' : ''}`, 'tax_year_unsupported');
+      throw fieldError(['body', field], `${prefix}pay date ${period.pay_date} is in tax year ${period.tax_year}; this service calculates ${SUPPORTED_TAX_YEARS.slice(0, -1).join(', ')} and ${SUPPORTED_TAX_YEARS.at(-1)}${defaulted !== null ? '; give pay_date (or period_number with tax_year)' : ''}`, 'tax_year_unsupported');
     }
 
     // Corrections: a supplementary run for an approved run of the same pay group and period.

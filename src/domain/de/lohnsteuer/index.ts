@@ -1,29 +1,22 @@
 /**
  * German wage tax (Lohnsteuer, Solidaritätszuschlag, church-tax base) by the BMF Programmablaufplan.
  *
- * Each edition lives in its own generated module (lohnsteuer2025.ts, lohnsteuer2026.ts), a one-to-one
+ * Each edition lives in its own generated module (lohnsteuer<year>.ts, registered in ../editions.ts), a one-to-one
  * translation of the BMF's XML pseudo-code with the PAP's names; see ./generate.ts. This module picks
  * the edition, checks the inputs that have no sensible default and, when asked, traces the steps.
  * Pure: no I/O, no clock, no environment.
  */
 import { validationError } from '../../errors.js';
-import * as E2025 from './lohnsteuer2025.js';
-import * as E2026 from './lohnsteuer2026.js';
-import type { PapInput, PapOutput, PapTrace, PapYear } from './types.js';
+import { DE_EDITIONS, DE_TAX_YEARS, isDeTaxYear, type DeTaxYear, type PapProgram } from '../editions.js';
+import type { PapInput, PapOutput, PapTrace } from './types.js';
 
-export type { PapAmount, PapInput, PapOutput, PapTrace, PapYear } from './types.js';
+export type { PapAmount, PapInput, PapOutput, PapTrace } from './types.js';
+
+/** Calendar years for which a PAP edition is implemented: the edition registry's years. */
+export type PapYear = DeTaxYear;
 
 /** The years for which an edition of the PAP is implemented. */
-export const PAP_YEARS: readonly PapYear[] = [2025, 2026];
-
-/** What every generated edition class offers. */
-interface PapProgram {
-  LZZ: number;
-  STKL: number;
-  setInputs(input: Partial<PapInput>): unknown;
-  MAIN(): void;
-  getOutputs(): PapOutput;
-}
+export const PAP_YEARS: readonly PapYear[] = DE_TAX_YEARS;
 
 /**
  * A subclass of an edition whose every step first reports itself to the trace. The untraced
@@ -50,18 +43,20 @@ function withTrace(Base: new () => PapProgram, flow: string, steps: readonly str
   return Traced;
 }
 
-const Traced2025 = withTrace(E2025.Lohnsteuer2025, E2025.FLOW, E2025.STEPS);
-const Traced2026 = withTrace(E2026.Lohnsteuer2026, E2026.FLOW, E2026.STEPS);
+/** Each registered edition's program, untraced and traced, built once. */
+const PROGRAMS = new Map<number, { plain: new () => PapProgram; traced: new (trace: PapTrace) => PapProgram }>(
+  DE_TAX_YEARS.map((year) => {
+    const { program, flow, steps } = DE_EDITIONS[year].pap;
+    return [year, { plain: program, traced: withTrace(program, flow, steps) }];
+  }),
+);
 
 function program(year: PapYear, trace: PapTrace | undefined): PapProgram {
-  switch (year) {
-    case 2025:
-      return trace ? new Traced2025(trace) : new E2025.Lohnsteuer2025();
-    case 2026:
-      return trace ? new Traced2026(trace) : new E2026.Lohnsteuer2026();
-    default:
-      throw validationError([{ loc: ['year'], msg: `no PAP edition for ${String(year)}; known: ${PAP_YEARS.join(', ')}`, type: 'pap_year' }], 'DE.LOHNSTEUER.NO_EDITION');
+  const edition = PROGRAMS.get(year);
+  if (!edition) {
+    throw validationError([{ loc: ['year'], msg: `no PAP edition for ${String(year)}; known: ${PAP_YEARS.join(', ')}`, type: 'pap_year' }], 'DE.LOHNSTEUER.NO_EDITION');
   }
+  return trace ? new edition.traced(trace) : new edition.plain();
 }
 
 /**
@@ -94,7 +89,7 @@ export function papYearForPayDate(payDate: string): PapYear {
   if (!m || days === undefined || day < 1 || day > days) {
     throw validationError([{ loc: ['pay_date'], msg: `"${String(payDate)}" is not a date (YYYY-MM-DD)`, type: 'date' }]);
   }
-  if (year === 2025 || year === 2026) return year;
+  if (isDeTaxYear(year)) return year;
   throw validationError(
     [{ loc: ['pay_date'], msg: `no wage-tax edition (PAP) for ${year}; known: ${PAP_YEARS.join(', ')}`, type: 'pap_year' }],
     'DE.LOHNSTEUER.NO_EDITION',

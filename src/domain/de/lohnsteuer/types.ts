@@ -8,9 +8,6 @@
  */
 import type { Decimal } from '../../money.js';
 
-/** Calendar years for which a PAP edition is implemented. */
-export type PapYear = 2025 | 2026;
-
 /** A BigDecimal input of the PAP: a Decimal, a JS number or a decimal string. */
 export type PapAmount = Decimal | number | string;
 

@@ -1,30 +1,28 @@
 /**
  * Chooses the year's German social-insurance figures by pay date. The figures in force are those of
  * the calendar year in which the wage is paid for (Entstehungsprinzip); the request carries only a
- * pay date, which stands for the pay period's month.
+ * pay date, which stands for the pay period's month. The years come from the edition registry (../editions.ts).
  */
-import { params2025 } from './2025.js';
-import { params2026 } from './2026.js';
-import type { DeSocialParams, ParamsYear } from './types.js';
+import { DE_EDITIONS, DE_TAX_YEARS, isDeTaxYear, type DeTaxYear } from '../editions.js';
+import type { DeSocialParams } from './types.js';
 
-export type { DeSocialParams, ParamsYear } from './types.js';
+export type { DeSocialParams } from './types.js';
+export type { DeTaxYear } from '../editions.js';
 export { STATE_CODES, STATE_NAMES, STATE_OFFICIAL_NAMES, STATE_INPUT_VALUES, stateCodeOf, type StateCode } from './states.js';
 
-export const SUPPORTED_YEARS: readonly ParamsYear[] = [2025, 2026];
+export const SUPPORTED_YEARS: readonly DeTaxYear[] = DE_TAX_YEARS;
 
-const BY_YEAR: Record<ParamsYear, DeSocialParams> = { 2025: params2025, 2026: params2026 };
-
-export function isSupportedYear(year: number): year is ParamsYear {
-  return year === 2025 || year === 2026;
+export function isSupportedYear(year: number): year is DeTaxYear {
+  return isDeTaxYear(year);
 }
 
-export function paramsForYear(year: ParamsYear): DeSocialParams {
-  return BY_YEAR[year];
+export function paramsForYear(year: DeTaxYear): DeSocialParams {
+  return DE_EDITIONS[year].social;
 }
 
 /** Figures for an ISO pay date (YYYY-MM-DD). Throws for a year without figures; the contract rejects those earlier. */
 export function paramsForPayDate(payDate: string): DeSocialParams {
   const year = Number(payDate.slice(0, 4));
   if (!isSupportedYear(year)) throw new RangeError(`no German payroll parameters for ${year} (supported: ${SUPPORTED_YEARS.join(', ')})`);
-  return BY_YEAR[year];
+  return DE_EDITIONS[year].social;
 }

@@ -6,10 +6,9 @@
 import type { Decimal } from '../../money.js';
 import type { StateCode } from './states.js';
 
-export type ParamsYear = 2025 | 2026;
-
 export interface DeSocialParams {
-  year: ParamsYear;
+  /** The calendar year; equal to the edition registry's key for this file (checked by the conformance suite). */
+  year: number;
   /** Human-readable edition, returned with every calculation. */
   edition: string;
 

@@ -1,17 +1,18 @@
 /**
- * GB Class 1 National Insurance for 2025-26 and 2026-27: the exact percentage method per earnings
+ * GB Class 1 National Insurance for every registered tax year (../editions.ts): the exact percentage method per earnings
  * period (every category letter, weekly / fortnightly / four-weekly / monthly and multiples), the
  * RTI earnings bands, aggregation of several payments in one earnings period, and company
  * directors' NI on the annual earnings period or the alternative method.
- * Figures: params-2025-26.ts / params-2026-27.ts; rule and rounding: engine.ts.
+ * Figures: the `ni` part of each tax year's file (../params/<year>.ts); rule and rounding: engine.ts.
  */
 import { Decimal, ZERO } from '../../money.js';
 import { fieldError } from '../../errors.js';
 import { MAX_FAST_PENCE, addMoney, buildBandTable, fromPence, subtractMoney, niFor, niPence, toPence, type BandTable, type DecimalNi, type PeriodScale } from './engine.js';
 import { niParamsFor } from './params.js';
+import { GB_TAX_YEARS, type GbTaxYear } from '../editions.js';
+import type { PayFrequency } from '../params/types.js';
 
-export type GbTaxYear = '2025-26' | '2026-27';
-export type PayFrequency = 'weekly' | 'fortnightly' | 'four_weekly' | 'monthly';
+export type { GbTaxYear, PayFrequency };
 export type NiCategory = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'S' | 'V' | 'X' | 'Z';
 
 export interface NiInput {
@@ -98,7 +99,7 @@ export interface DirectorNiResult {
 const CATEGORIES: readonly NiCategory[] = ['A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'S', 'V', 'X', 'Z'];
 const CATEGORY_SET: ReadonlySet<string> = new Set(CATEGORIES);
 const FREQUENCIES: readonly PayFrequency[] = ['weekly', 'fortnightly', 'four_weekly', 'monthly'];
-const TAX_YEARS: readonly GbTaxYear[] = ['2025-26', '2026-27'];
+const TAX_YEARS: readonly GbTaxYear[] = GB_TAX_YEARS;
 
 export function isNiCategory(value: string): value is NiCategory {
   return CATEGORY_SET.has(value);

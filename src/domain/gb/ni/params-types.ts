@@ -1,7 +1,7 @@
 /**
  * Shape of one tax year's Class 1 National Insurance parameters. Amounts are whole pounds as
- * HMRC publishes them; rates are fractions (0.08 = 8%). Kept as data so a new tax year is a
- * new file, never a code change.
+ * HMRC publishes them; rates are fractions (0.08 = 8%). Kept as data in the tax year's file
+ * (params/<year>.ts), so a new tax year is a new file, never a code change.
  */
 import type { Decimal } from '../../money.js';
 
@@ -39,8 +39,8 @@ export interface NiCategoryRates {
   employerUpperThreshold: 'UEL' | 'UST' | 'AUST' | 'VUST';
 }
 
+/** The Class 1 figures of one tax year (held by that year's file, params/<year>.ts, as `ni`). */
 export interface NiYearParams {
-  taxYear: '2025-26' | '2026-27';
   thresholds: Readonly<Record<NiThresholdName, NiThresholdFigures>>;
   rates: Readonly<Record<NiCategoryLetter, NiCategoryRates>>;
 }

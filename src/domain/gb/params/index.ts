@@ -1,22 +1,21 @@
 /**
- * GB statutory figures by tax year, and the tax year of a pay date (a tax year runs 6 April – 5 April).
+ * GB statutory figures by tax year (the edition registry, ../editions.ts), and the tax year of a pay date
+ * (a tax year runs 6 April – 5 April).
  */
 import { fieldError } from '../../errors.js';
 import { compareDates, parseIsoDate } from '../dates.js';
-import { params2025 } from './2025-26.js';
-import { params2026 } from './2026-27.js';
-import type { GbParams, GbTaxYear } from './types.js';
+import { GB_EDITIONS, GB_TAX_YEARS, isGbTaxYear, type GbTaxYear } from '../editions.js';
+import type { GbParams } from './types.js';
 
 export type * from './types.js';
+export type { GbTaxYear };
 export { STATE_PENSION_AGE_RULES, type StatePensionAgeRule } from './state-pension-age.js';
 
-const BY_YEAR: Readonly<Record<GbTaxYear, GbParams>> = { '2025-26': params2025, '2026-27': params2026 };
+const BY_YEAR: Readonly<Record<GbTaxYear, GbParams>> = GB_EDITIONS;
 
-export const SUPPORTED_TAX_YEARS: readonly GbTaxYear[] = ['2025-26', '2026-27'];
+export const SUPPORTED_TAX_YEARS: readonly GbTaxYear[] = GB_TAX_YEARS;
 
-export function isGbTaxYear(value: unknown): value is GbTaxYear {
-  return value === '2025-26' || value === '2026-27';
-}
+export { isGbTaxYear };
 
 /** The figures of one tax year; an unknown year is a validation error on `tax_year`. */
 export function gbParams(taxYear: GbTaxYear): GbParams {

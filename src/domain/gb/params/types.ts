@@ -1,12 +1,13 @@
 /**
- * Shape of one GB tax year's statutory figures (PAYE, student loans, workplace pensions).
- * National Insurance figures live with the NI engine (src/domain/gb/ni/), not here.
+ * Shape of one GB tax year's statutory figures (PAYE, Class 1 National Insurance, student loans,
+ * workplace pensions): one file per tax year (params/<year>.ts), registered in ../editions.ts.
  * Every figure is data; the engines never hard-code a year's number.
  */
 import type { Decimal } from '../../money.js';
-import type { GbTaxYear, PayFrequency } from '../ni/index.js';
+import type { NiYearParams } from '../ni/params-types.js';
 
-export type { GbTaxYear, PayFrequency };
+/** GB pay frequencies the engines support. */
+export type PayFrequency = 'weekly' | 'fortnightly' | 'four_weekly' | 'monthly';
 
 /** Income-tax regime named by the tax-code prefix: none = England and Northern Ireland, S = Scotland, C = Wales. */
 export type TaxRegion = 'rUK' | 'Scotland' | 'Wales';
@@ -69,7 +70,8 @@ export interface PensionParams {
 }
 
 export interface GbParams {
-  readonly taxYear: GbTaxYear;
+  /** The tax year label ("2025-26"); equal to the edition registry's key for this file (checked by the conformance suite). */
+  readonly taxYear: string;
   /** Human-readable edition of the figures (returned by the engines as the parameters they used). */
   readonly edition: string;
   /** First and last day of the tax year (ISO dates, inclusive). */
@@ -86,5 +88,7 @@ export interface GbParams {
   readonly freePayPer500: { readonly weekly: Decimal; readonly monthly: Decimal };
   readonly studentLoans: Readonly<Partial<Record<StudentLoanPlan, StudentLoanScheme>>>;
   readonly postgraduateLoan: StudentLoanScheme;
+  /** Class 1 National Insurance thresholds and rates (SSCBA 1992 Part I; SSCR 2001). */
+  readonly ni: NiYearParams;
   readonly pension: PensionParams;
 }
