@@ -10,7 +10,7 @@
  * arithmetic) and every amount in the response is a decimal string with two places.
  */
 import { z } from 'zod';
-import { numberToDecimalString } from './common.js';
+import { AMOUNT_BOUND_MESSAGE, numberToDecimalString, withinAmountBound } from './common.js';
 import { DECIMAL_STRING_PATTERN, Decimal } from '../../domain/money.js';
 import { STATE_INPUT_VALUES, STATE_NAMES, STATE_CODES } from '../../domain/de/params/index.js';
 
@@ -55,6 +55,11 @@ export function decimalInput(description: string, rule: DecimalRule = {}) {
       const text = decimalText(value);
       if (typeof value === 'number' ? !Number.isFinite(value) : !DECIMAL_STRING_PATTERN.test(text)) {
         ctx.addIssue({ code: 'custom', message: 'must be a decimal number, e.g. "1234.50"', params: { type: 'decimal_parsing' } });
+        return;
+      }
+      // The wire's bound on every decimal (common.ts): 1e308 would otherwise reach the engine.
+      if (!withinAmountBound(text)) {
+        ctx.addIssue({ code: 'custom', message: AMOUNT_BOUND_MESSAGE, params: { type: 'decimal_max_digits' } });
         return;
       }
       const n = Number(text);
