@@ -19,21 +19,58 @@ export interface GermanPayrollOptions {
 
 /** Parses, validates and computes a German payroll. Throws a validation DomainError (loc starting with "body"). */
 export function calculateGermanPayroll(body: unknown, options: GermanPayrollOptions = {}): GermanPayrollResponse {
+  const { request, context } = parseRequest(body, options);
+  const payslips = request.payroll_group.map((item, index) => computeItem(item, index, request, context));
+  return respond(payslips);
+}
+
+/**
+ * Longest stretch the calculation runs before it gives the event loop a turn (docs/decisions-pending/
+ * w-hosted.md "CPU-heavy requests"): a gross-up costs milliseconds per employee, so 9,000 of them
+ * held the server's only thread for ~20 s and every other request waited.
+ */
+export const CALCULATION_SLICE_MS = 10;
+
+/**
+ * The same calculation, giving way to the event loop every CALCULATION_SLICE_MS: other requests are
+ * answered between two slices, and the figures are those of calculateGermanPayroll (each payslip
+ * depends only on its own item). The service uses this one; tools and tests may use either.
+ */
+export async function calculateGermanPayrollInSlices(body: unknown, options: GermanPayrollOptions = {}): Promise<GermanPayrollResponse> {
+  const { request, context } = parseRequest(body, options);
+  const payslips: Payslip[] = [];
+  let sliceStart = performance.now();
+  for (const [index, item] of request.payroll_group.entries()) {
+    if (performance.now() - sliceStart >= CALCULATION_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    payslips.push(computeItem(item, index, request, context));
+  }
+  return respond(payslips);
+}
+
+type CalculationContext = Parameters<typeof calculatePayslip>[1];
+
+function parseRequest(body: unknown, options: GermanPayrollOptions): { request: GermanPayrollRequest; context: CalculationContext } {
   const parsed = germanPayrollRequest.safeParse(body);
   if (!parsed.success) throw validationError(zodIssuesToFieldIssues(parsed.error, ['body']), 'DE.PAYROLL.VALIDATION');
   const request: GermanPayrollRequest = parsed.data;
   const context = { payCycle: request.pay_cycle as PayCycle, ...(request.pay_date ? { payDate: request.pay_date } : {}), includeExecutionHistory: options.includeExecutionHistory === true };
+  return { request, context };
+}
 
-  const payslips = request.payroll_group.map((item, index) => {
-    try {
-      return calculatePayslip(toPayslipItem(item, request.pay_cycle as PayCycle), context);
-    } catch (error) {
-      // A domain limit hit by one item (e.g. an unsolvable gross-up) names that item.
-      if (error instanceof RangeError) throw validationError([{ loc: ['body', 'payroll_group', index], msg: error.message, type: 'value_error' }], 'DE.PAYROLL.UNCOMPUTABLE');
-      throw error;
-    }
-  });
+function computeItem(item: PayrollGroupItem, index: number, request: GermanPayrollRequest, context: CalculationContext): Payslip {
+  try {
+    return calculatePayslip(toPayslipItem(item, request.pay_cycle as PayCycle), context);
+  } catch (error) {
+    // A domain limit hit by one item (e.g. an unsolvable gross-up) names that item.
+    if (error instanceof RangeError) throw validationError([{ loc: ['body', 'payroll_group', index], msg: error.message, type: 'value_error' }], 'DE.PAYROLL.UNCOMPUTABLE');
+    throw error;
+  }
+}
 
+function respond(payslips: Payslip[]): GermanPayrollResponse {
   const summary = sumEmployerBlocks(payslips.map((p) => p.employer));
   return { payslips: payslips.map(toWire), summary: { employer: employerToWire(summary) } };
 }
