@@ -19,6 +19,7 @@ import { createLocalService } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import { READ_SCOPE_MAX_EMPLOYEES } from '../../src/service/use-cases/germany-payroll-service.js';
+import { calculateGermanPayroll, calculateGermanPayrollInSlices } from '../../src/service/use-cases/germany-payroll.js';
 import { openStore, type Store } from '../../src/store/database.js';
 
 const authenticator: Authenticator = {
@@ -115,5 +116,25 @@ describe('CPU-heavy requests', () => {
     const operator = await post('write', body(READ_SCOPE_MAX_EMPLOYEES + 1, false));
     expect(operator.status).toBe(200);
     expect(((await operator.json()) as { payslips: unknown[] }).payslips).toHaveLength(READ_SCOPE_MAX_EMPLOYEES + 1);
+  });
+});
+
+describe('the calculation in slices', () => {
+  it('gives the figures and the errors of the one-piece calculation', async () => {
+    const request = JSON.parse(body(30, true)) as { payroll_group: Record<string, unknown>[] };
+    expect(await calculateGermanPayrollInSlices(request, { includeExecutionHistory: true })).toEqual(calculateGermanPayroll(request, { includeExecutionHistory: true }));
+    const errorOf = async (run: () => unknown) => {
+      try {
+        await run();
+      } catch (error) {
+        return error as DomainError;
+      }
+      throw new Error('expected a validation error');
+    };
+    const faulty = { ...request, payroll_group: [...request.payroll_group.slice(0, 3), { ...request.payroll_group[3], tax_attributes: { tax_class: 9 } }, request.payroll_group[0]] };
+    const sliced = await errorOf(() => calculateGermanPayrollInSlices(faulty));
+    expect(sliced.issues.length).toBeGreaterThan(1);
+    expect(sliced.issues).toEqual((await errorOf(() => calculateGermanPayroll(faulty))).issues);
+    expect(sliced.issues).toContainEqual(expect.objectContaining({ loc: ['body', 'payroll_group', 4, 'employee_details', 'employee_id'], type: 'duplicate' }));
   });
 });

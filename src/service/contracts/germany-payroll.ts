@@ -214,6 +214,9 @@ export const payrollGroupItem = z
   })
   .describe('One employee of the payroll.');
 
+/** Employees in one request (payroll:write; a caller with only payroll:read gets fewer, see the use case). */
+export const MAX_EMPLOYEES = 10_000;
+
 export const germanPayrollRequest = z
   .object({
     pay_cycle: z.enum(PAY_CYCLES, { error: `must be one of ${PAY_CYCLES.join(', ')}` }).describe('The wage payment period (PAP LZZ: Year 1, Month 2, Week 3, Day 4).'),
@@ -224,7 +227,7 @@ export const germanPayrollRequest = z
     payroll_group: z
       .array(payrollGroupItem)
       .min(1, { error: 'must hold at least one employee' })
-      .max(10_000, { error: 'must hold at most 10,000 employees' })
+      .max(MAX_EMPLOYEES, { error: 'must hold at most 10,000 employees' })
       .superRefine((items, ctx) => {
         const seen = new Map<string, number>();
         items.forEach((item, index) => {
