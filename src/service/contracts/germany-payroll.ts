@@ -216,6 +216,8 @@ export const payrollGroupItem = z
 
 /** Employees in one request (payroll:write; a caller with only payroll:read gets fewer, see the use case). */
 export const MAX_EMPLOYEES = 10_000;
+/** Employees in one request for a caller holding only payroll:read (why: germany-payroll-service.ts). */
+export const READ_SCOPE_MAX_EMPLOYEES = 500;
 
 export const germanPayrollRequest = z
   .object({
@@ -236,7 +238,7 @@ export const germanPayrollRequest = z
           else seen.set(id, index);
         });
       })
-      .describe('The employees to compute; each payslip depends only on its own item.'),
+      .describe(`The employees to compute (at most ${MAX_EMPLOYEES}; at most ${READ_SCOPE_MAX_EMPLOYEES} for a caller holding only the payroll:read scope); each payslip depends only on its own item.`),
   })
   .meta({ id: 'GermanPayrollRequest', description: 'POST /germany/payroll: compute German payslips and the employer summary.' });
 

@@ -2,6 +2,7 @@ import { DomainError, fieldError } from '../../domain/errors.js';
 import { Decimal, money } from '../../domain/money.js';
 import { type DeStatutory } from '../contracts/employee.js';
 import { storedGermanPayrollInput } from '../contracts/germany-payroll-stored.js';
+import { MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from '../contracts/germany-payroll.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { calculateGermanPayrollInSlices, type GermanPayrollOptions, type GermanPayrollResponse } from './germany-payroll.js';
@@ -57,14 +58,14 @@ export function monthlyPay(pay: StoredPay, period: string, startDate: string, le
  * payroll operator, who holds `payroll:write` and gets the contract's 10,000. A gross-up costs
  * milliseconds per employee: 500 bounds a read-only request to seconds of work, done in slices.
  */
-export const READ_SCOPE_MAX_EMPLOYEES = 500;
+export { READ_SCOPE_MAX_EMPLOYEES };
 
 /** Counted before the body is parsed, so an over-limit request costs nothing. */
 function checkSizeForScope(ctx: ServiceContext, body: unknown): void {
   if (ctx.actor.scopes.has('payroll:write')) return;
   const group = body && typeof body === 'object' ? (body as { payroll_group?: unknown }).payroll_group : undefined;
   if (Array.isArray(group) && group.length > READ_SCOPE_MAX_EMPLOYEES) {
-    throw new DomainError('validation', 'DE.PAYROLL.TOO_MANY_FOR_SCOPE', `payroll_group holds ${group.length} employees; a caller with only the payroll:read scope may send at most ${READ_SCOPE_MAX_EMPLOYEES} per request (payroll:write: 10,000)`, {
+    throw new DomainError('validation', 'DE.PAYROLL.TOO_MANY_FOR_SCOPE', `payroll_group holds ${group.length} employees; a caller with only the payroll:read scope may send at most ${READ_SCOPE_MAX_EMPLOYEES} per request (payroll:write: ${MAX_EMPLOYEES})`, {
       issues: [{ loc: ['body', 'payroll_group'], msg: `must hold at most ${READ_SCOPE_MAX_EMPLOYEES} employees for a caller with only the payroll:read scope`, type: 'too_many_for_scope' }],
       details: { limit: READ_SCOPE_MAX_EMPLOYEES, scope: 'payroll:read' },
     });
