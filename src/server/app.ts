@@ -9,7 +9,7 @@ import { readArgs } from './args.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { encodeBinary } from './binary.js';
 import { errorAnswer, requestErrors } from './errors.js';
-import { acceptedRequestId, createPathMasker } from './logging.js';
+import { acceptedRequestId, createPathMasker, maskSubject } from './logging.js';
 import { buildOpenApi } from './openapi.js';
 import { compareRouteSpecificity, toHonoPath } from './paths.js';
 
@@ -100,7 +100,7 @@ export function createApp(options: AppOptions): Hono<Env> {
         route: c.get('route'),
         status: c.res.status,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        subject: c.get('subject'),
+        subject: maskSubject(c.get('subject')),
       },
       'request',
     );

@@ -63,3 +63,10 @@ export function createPathMasker(routePaths: Iterable<string>): (path: string) =
       })
       .join('/');
 }
+
+/** A token subject that is an e-mail address (some identity providers use one as `sub`) is logged with its local part masked; opaque subjects stay readable for the audit trail. */
+export function maskSubject(subject: string | null): string | null {
+  if (!subject) return subject;
+  const at = subject.lastIndexOf('@');
+  return at <= 0 ? subject : `${'*'.repeat(at)}${subject.slice(at)}`;
+}

@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpsFetch } from '../../src/client/https-fetch.js';
-import { createLogger, createPathMasker } from '../../src/server/logging.js';
+import { createLogger, createPathMasker, maskSubject } from '../../src/server/logging.js';
 import { jsonDepthExcess } from '../../src/server/args.js';
 import { listenHttpsOnly } from '../../src/server/https-only.js';
 import { generateDevCertificate } from '../../src/server/tls/dev-cert.js';
@@ -125,6 +125,8 @@ describe('request log (pino)', () => {
     expect(mask('/organizations/max.mustermann%40example.de/bank-accounts')).toBe('/organizations/***********************de/bank-accounts');
     expect(mask('/organizations/Erika%20Mustermann')).toBe('/organizations/**************nn');
     expect(mask('/organizations/01935b2c-1234-7abc-8def-123456789012/bank-accounts/42')).toBe('/organizations/01935b2c-1234-7abc-8def-123456789012/bank-accounts/42');
+    expect(maskSubject('erika.mustermann@example.de')).toBe('****************@example.de');
+    expect(maskSubject('local:contract-test')).toBe('local:contract-test');
   });
 
   it('masks personal data in request ids and path segments of the logged line (issue 12)', async () => {
