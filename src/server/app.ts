@@ -9,7 +9,7 @@ import { readArgs } from './args.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { encodeBinary } from './binary.js';
 import { errorAnswer, requestErrors } from './errors.js';
-import { maskSensitive } from './logging.js';
+import { acceptedRequestId, createPathMasker, maskSubject } from './logging.js';
 import { buildOpenApi } from './openapi.js';
 import { compareRouteSpecificity, toHonoPath } from './paths.js';
 
@@ -41,6 +41,22 @@ export interface AppOptions {
 /** Contract version sent as `API-Version` on every answer (docs/decisions.md H6). */
 export const API_VERSION = '1';
 
+/**
+ * Headers every answer carries (docs/decisions-pending/w-hosted.md "Security headers"): a JSON API
+ * is never sniffed into HTML, never framed, sends no Referer onwards, loads nothing (CSP
+ * default-src 'none' also disarms an SVG document downloaded and opened in a browser), and is
+ * never cached (answers carry personal data). HSTS only on HTTPS (RFC 6797 §7.2: not over plain HTTP).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+export const HSTS = 'max-age=31536000';
+
 type Env = { Variables: { requestId: string; subject: string | null; route: string | null } };
 
 export function createApp(options: AppOptions): Hono<Env> {
@@ -49,6 +65,9 @@ export function createApp(options: AppOptions): Hono<Env> {
   const rawLimit = options.limits?.rawBytes ?? 21 * 1024 * 1024;
   const version = options.version ?? '0.1.0';
   const app = new Hono<Env>();
+  // Literal path segments of the route table are logged as they are; any other segment is a value
+  // (an id, or whatever a caller put there) and is masked unless it is a UUID.
+  const maskPath = createPathMasker([...Object.values(table).map((route) => route.path), '/health', '/openapi.json']);
 
   const answerError = (c: Context<Env>, error: unknown) => {
     const requestId = c.get('requestId') ?? 'unknown';
@@ -62,24 +81,26 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    // A caller's own request id is reused only when it is opaque (UUID or hex), so a name, an NI
+    // number or an e-mail address sent as X-Request-Id never reaches the log.
+    const requestId = acceptedRequestId(c.req.header('x-request-id')) ?? randomUUID();
     c.set('requestId', requestId);
     c.set('subject', null);
     c.set('route', null);
     await next();
     c.header('API-Version', API_VERSION);
     c.header('X-Request-Id', requestId);
-    c.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+    if (new URL(c.req.url).protocol === 'https:') c.header('Strict-Transport-Security', HSTS);
     options.logger?.info(
       {
         request_id: requestId,
         method: c.req.method,
-        path: maskSensitive(c.req.path),
+        path: maskPath(c.req.path),
         route: c.get('route'),
         status: c.res.status,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        subject: c.get('subject'),
+        subject: maskSubject(c.get('subject')),
       },
       'request',
     );

@@ -66,6 +66,10 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
 export const requestErrors = {
   tooLarge: (limit: number) => new DomainError('validation', 'REQUEST.TOO_LARGE', `the request body is larger than the limit of ${limit} bytes`, { issues: [{ loc: ['body'], msg: `larger than ${limit} bytes`, type: 'body_too_large' }] }),
   badJson: (reason: string) => new DomainError('validation', 'REQUEST.JSON_INVALID', `the request body is not valid JSON (${reason})`, { issues: [{ loc: ['body'], msg: `not valid JSON: ${reason}`, type: 'json_invalid' }] }),
+  tooDeep: (loc: (string | number)[], max: number) =>
+    new DomainError('validation', 'REQUEST.JSON_TOO_DEEP', `the request body nests objects and arrays more than ${max} levels deep at ${['body', ...loc].join('.')}`, {
+      issues: [{ loc: ['body', ...loc], msg: `nests objects and arrays more than ${max} levels deep`, type: 'json_too_deep' }],
+    }),
   mediaType: (got: string) => new DomainError('validation', 'REQUEST.MEDIA_TYPE', `the request body must be application/json (got ${got})`, { issues: [{ loc: ['header', 'content-type'], msg: 'must be application/json', type: 'unsupported_media_type' }] }),
   badHeader: (header: string, value: string) => new DomainError('validation', 'REQUEST.HEADER_INVALID', `header ${header} must be true or false (got "${value}")`, { issues: [{ loc: ['header', header], msg: 'must be true or false', type: 'bool_parsing' }] }),
   routeNotFound: (method: string, path: string) => new DomainError('not_found', 'ROUTE.NOT_FOUND', `no endpoint ${method} ${path}; see /openapi.json`),

@@ -54,7 +54,7 @@ export async function listenHttpsOnly(fetchHandler: (request: Request) => Respon
   tls.on('tlsClientError', (_error, socket) => socket.destroy());
 
   const plain = createHttpServer((_req, res) => {
-    res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(HTTPS_REQUIRED), Connection: 'close' });
+    res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(HTTPS_REQUIRED), Connection: 'close', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
     res.end(HTTPS_REQUIRED);
   });
 

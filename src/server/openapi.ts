@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../service/contracts/routes.js';
 import { errorBody, healthBody, paginationErrorBody, validationErrorBody } from './error-schemas.js';
+import { MAX_FRACTION_DIGITS, MAX_INTEGER_DIGITS } from '../service/contracts/common.js';
+import { MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from '../service/contracts/germany-payroll.js';
+import { MAX_JSON_DEPTH } from './args.js';
 
 /**
  * GET /openapi.json: OpenAPI 3.1 generated from the route table and its zod schemas
@@ -81,8 +84,8 @@ const errorResponses = (components: Components) => {
     '403': { description: 'the token lacks the scope this operation needs', content: ref(errorBody) },
     '404': { description: 'not found, or another organization’s data', content: ref(errorBody) },
     '409': { description: 'conflict: duplicate or invalid state transition', content: ref(errorBody) },
-    '413': { description: 'request body too large', content: ref(validationErrorBody) },
-    '422': { description: 'validation error (spec Errors §1)', content: ref(validationErrorBody) },
+    '413': { description: 'request body too large: JSON bodies over 1 MiB, uploads over 21 MiB (REQUEST.TOO_LARGE)', content: ref(validationErrorBody) },
+    '422': { description: `validation error (spec Errors §1); also a JSON body nested more than ${MAX_JSON_DEPTH} levels deep (REQUEST.JSON_TOO_DEEP), a decimal with more than ${MAX_INTEGER_DIGITS} digits before the point`, content: ref(validationErrorBody) },
     '503': { description: 'the service or its identity provider is unavailable', content: ref(errorBody) },
   };
 };
@@ -126,7 +129,7 @@ export function buildOpenApi(table: Record<string, RouteSpec>, info: OpenApiInfo
   paths['/openapi.json'] = { get: { operationId: 'openapi', summary: 'This document', security: [], 'x-extension': true, responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': {} } } } } };
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version, 'x-api-version': info.apiVersion, description: 'Every request needs HTTPS and an OAuth 2 bearer token (client credentials; audience = this base URL). Paths are unversioned; the API-Version response header names the contract version (docs/decisions.md H6).' },
+    info: { title: info.title, version: info.version, 'x-api-version': info.apiVersion, description: `Every request needs HTTPS and an OAuth 2 bearer token (client credentials; audience = this base URL). Paths are unversioned; the API-Version response header names the contract version (docs/decisions.md H6). Limits: JSON bodies at most 1 MiB and ${MAX_JSON_DEPTH} levels deep; every decimal at most ${MAX_INTEGER_DIGITS} digits before the point and ${MAX_FRACTION_DIGITS} after; POST /germany/payroll at most ${MAX_EMPLOYEES} employees, ${READ_SCOPE_MAX_EMPLOYEES} for a caller with only payroll:read.` },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     security: [{ bearer: [] }, { oauth2: [] }],
     paths,

@@ -128,6 +128,21 @@ for (const backend of allBackends()) {
         expect((await service.uploadDocumentContent(orgId, svg.id, SVG)).status).toBe('active');
       });
 
+      it('refuses SVG logos that slip a script past a pattern filter (issue 12), and stores nothing', async () => {
+        const svg = await service.createDocument(orgId, { document_type: 'org_logo', document_name: 'l.svg', mime_type: 'image/svg+xml' });
+        const open = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">';
+        const bypasses = [
+          `${open}<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>`,
+          `${open}<use xlink:href="jav&#x61;script:alert(1)"/></svg>`,
+          `${open}<image href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==" width="1" height="1"/></svg>`,
+        ];
+        for (const text of bypasses) {
+          const error = await expectDomainError(service.uploadDocumentContent(orgId, svg.id, new Uint8Array(Buffer.from(text))), 'validation');
+          expect(error.issues[0]).toMatchObject({ loc: ['body'], type: 'content_mismatch' });
+        }
+        expect((await service.getDocument(orgId, svg.id)).status).toBe('pending_upload');
+      });
+
       it('answers 404 for another organization’s document', async () => {
         const document = await uploaded({ document_type: 'other' });
         const other = (await service.createOrganization({ legal_name: 'Other Ltd', country: 'GB' })).id;

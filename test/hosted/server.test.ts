@@ -5,7 +5,8 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpsFetch } from '../../src/client/https-fetch.js';
-import { createLogger, maskSensitive } from '../../src/server/logging.js';
+import { createLogger, createPathMasker, maskSubject } from '../../src/server/logging.js';
+import { jsonDepthExcess } from '../../src/server/args.js';
 import { listenHttpsOnly } from '../../src/server/https-only.js';
 import { generateDevCertificate } from '../../src/server/tls/dev-cert.js';
 import { routes } from '../../src/service/contracts/routes.js';
@@ -116,11 +117,75 @@ describe('request log (pino)', () => {
     expect(text).not.toContain('12345678901');
   });
 
-  it('masks identifiers that look like IBANs, NI numbers or tax ids, and leaves UUIDs alone', () => {
-    expect(maskSensitive('/organizations/DE89370400440532013000')).toBe('/organizations/DE**…00');
-    expect(maskSensitive('/employees/QQ123456C/x')).toBe('/employees/**NI**/x');
-    expect(maskSensitive('/tax/12345678901')).toBe('/tax/*********01');
-    expect(maskSensitive('/organizations/01935b2c-1234-7abc-8def-123456789012')).toBe('/organizations/01935b2c-1234-7abc-8def-123456789012');
+  it('masks every path segment that is not a word of the route table or a UUID', () => {
+    const mask = createPathMasker(Object.values(routes).map((route) => route.path));
+    expect(mask('/organizations/DE89370400440532013000')).toBe('/organizations/DE****************3000');
+    expect(mask('/employees/QQ123456C/x')).toBe('/employees/*********/*');
+    expect(mask('/tax/12345678901')).toBe('/***/***********');
+    expect(mask('/organizations/max.mustermann%40example.de/bank-accounts')).toBe('/organizations/***********************de/bank-accounts');
+    expect(mask('/organizations/Erika%20Mustermann')).toBe('/organizations/**************nn');
+    expect(mask('/organizations/01935b2c-1234-7abc-8def-123456789012/bank-accounts/42')).toBe('/organizations/01935b2c-1234-7abc-8def-123456789012/bank-accounts/42');
+    expect(maskSubject('erika.mustermann@example.de')).toBe('****************@example.de');
+    expect(maskSubject('local:contract-test')).toBe('local:contract-test');
+  });
+
+  it('masks personal data in request ids and path segments of the logged line (issue 12)', async () => {
+    const values = ['QQ123456C', 'Erika.Mustermann', 'ErikaMustermann', '12345678901', 'erika@example.de', 'GB82WEST12345698765432'];
+    for (const value of values) {
+      await call(`/organizations/${encodeURIComponent(value)}`, { headers: { 'x-request-id': value } });
+      await call(`/organizations/0190f000-0000-7000-8000-000000000000/employees/${encodeURIComponent(value)}`, { headers: { "x-request-id": value } });
+    }
+    const traced = await call('/organizations', { headers: { 'x-request-id': '4bf92f3577b34da6a3ce929d0e0e4736' } });
+    expect(traced.headers.get('x-request-id')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    const text = logLines.join('');
+    for (const value of values) {
+      expect(text).not.toContain(value);
+      expect(text).not.toContain(encodeURIComponent(value));
+    }
+    const entries = logLines.map((line) => JSON.parse(line) as { request_id: string; path: string });
+    expect(entries).toHaveLength(values.length * 2 + 1);
+    expect(entries[0]?.path).toBe('/organizations/*********');
+    expect(entries[0]?.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(entries.at(-1)?.request_id).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+  });
+});
+
+describe('security headers', () => {
+  it('every answer, success or error, open or authenticated, carries them; HSTS over HTTPS', async () => {
+    const answers = [await call('/health', { auth: false }), await call('/organizations'), await call('/organizations/nope'), await call('/organizations', { auth: false }), await call('/no/such/route')];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 401, 404]);
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    }
+  });
+});
+
+describe('JSON nesting depth', () => {
+  it('~4,100-deep nesting in account_details is a 422 naming the field, never a 500; 32 levels pass the edge', async () => {
+    const org = await tenant.service.createOrganization({ legal_name: 'Deep GmbH', country: 'DE' });
+    const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    const deep = await call(`/organizations/${org.id}/bank-accounts/list`, { method: 'POST', body: `[{"financial_institution_name":"Testbank","iban":"DE89370400440532013000","account_details":${nested(4100)}}]` });
+    expect(deep.status).toBe(422);
+    expect(deep.body).toMatchObject({ kind: 'validation', code: 'REQUEST.JSON_TOO_DEEP' });
+    const detail = (deep.body?.detail as { loc: unknown[]; type: string }[])[0];
+    expect(detail?.type).toBe('json_too_deep');
+    expect(detail?.loc.slice(0, 4)).toEqual(['body', 0, 'account_details', 'a']);
+    expect(detail?.loc).toHaveLength(33);
+    // Within the limit (the body itself is level 1): stored and read back.
+    const ok = await call(`/organizations/${org.id}/bank-accounts/list`, { method: 'POST', body: `[{"financial_institution_name":"Testbank","iban":"DE89370400440532013000","account_details":${nested(30)}}]` });
+    expect(ok.status).toBe(201);
+  });
+
+  it('the depth scan follows keys and array indexes, and ignores brackets inside strings', () => {
+    expect(jsonDepthExcess('{"x":"[[[[[[","y":[1,{"z":[[[]]]}]}', 5)).toEqual(['y', 1, 'z', 0, 0]);
+    expect(jsonDepthExcess('{"x":"[[[[[[\\\"[[[","y":[1,{"z":[[]]}]}', 5)).toBeNull();
+    expect(jsonDepthExcess('[[[', 2)).toEqual([0, 0]);
   });
 });
 

@@ -9,17 +9,43 @@ export const nullableDate = isoDate.nullable();
 /** Opaque identifiers (UUIDv7 strings for our own records). */
 export const id = z.string().min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' });
 
-/** A decimal number written as a string: the only way money crosses an edge. */
+/**
+ * Every decimal on the wire is bounded (docs/decisions-pending/w-hosted.md "Amount limits"): at most
+ * 12 digits before the decimal point (so below 1,000,000,000,000: far above any pay, tax or
+ * contribution figure in GBP or EUR, and well inside what decimal.js and NUMERIC columns hold
+ * exactly) and at most 10 after it (rates such as 0.0525; money itself is refused beyond 2 places
+ * where a contract says "pounds and pence"). Without a bound, 1e308 was accepted and stored.
+ */
+export const MAX_INTEGER_DIGITS = 12;
+export const MAX_FRACTION_DIGITS = 10;
+export const AMOUNT_BOUND_MESSAGE = `must be less than 1,000,000,000,000 in magnitude (at most ${MAX_INTEGER_DIGITS} digits before the decimal point)`;
+
+/** Digits before the point, leading zeros and sign ignored ("-000123.40" → 3). */
+export function integerDigits(text: string): number {
+  return (text.replace(/^[+-]/, '').split('.')[0] ?? '').replace(/^0+/, '').length;
+}
+/** Whether a decimal text is within the bound of the wire (MAX_INTEGER_DIGITS); for contracts that read numbers and strings themselves. */
+export function withinAmountBound(text: string): boolean {
+  return integerDigits(text) <= MAX_INTEGER_DIGITS;
+}
+
+/** A decimal number written as a string: the only way money crosses an edge. Bounded as above. */
 export const decimalString = z
   .string()
-  .regex(/^[+-]?(\d+(\.\d+)?|\.\d+)$/, { error: 'must be a decimal number written as a string, e.g. "1234.50"' });
+  .regex(/^[+-]?(\d+(\.\d+)?|\.\d+)$/, { error: 'must be a decimal number written as a string, e.g. "1234.50"', abort: true })
+  // The bounds as patterns, so /openapi.json states them too (leading and trailing zeros do not count).
+  .regex(new RegExp(`^[+-]?0*\\d{0,${MAX_INTEGER_DIGITS}}(\\.\\d*)?$`), { error: AMOUNT_BOUND_MESSAGE })
+  .regex(new RegExp(`^[^.]*(\\.\\d{0,${MAX_FRACTION_DIGITS}}0*)?$`), { error: `must have at most ${MAX_FRACTION_DIGITS} decimal places` });
+
+/** A JSON number within the same bound (below 10^12 in magnitude). */
+export const boundedNumber = z.number().finite().gt(-1e12, { error: AMOUNT_BOUND_MESSAGE }).lt(1e12, { error: AMOUNT_BOUND_MESSAGE });
 
 /** The spec's rate pattern for pension rates in responses (`^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$`). */
 export const specDecimalPattern = /^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/;
 
-/** Money accepted as a JSON number or a decimal string; either way it becomes a decimal string. */
+/** Money accepted as a JSON number or a decimal string; either way it becomes a decimal string, bounded like decimalString. */
 export const moneyInput = z
-  .union([z.number().finite(), decimalString])
+  .union([boundedNumber, decimalString])
   .transform((value) => (typeof value === 'number' ? numberToDecimalString(value) : value));
 
 /**

@@ -10,7 +10,7 @@
  * arithmetic) and every amount in the response is a decimal string with two places.
  */
 import { z } from 'zod';
-import { numberToDecimalString } from './common.js';
+import { AMOUNT_BOUND_MESSAGE, numberToDecimalString, withinAmountBound } from './common.js';
 import { DECIMAL_STRING_PATTERN, Decimal } from '../../domain/money.js';
 import { STATE_INPUT_VALUES, STATE_NAMES, STATE_CODES } from '../../domain/de/params/index.js';
 import { DE_DEFAULT_YEAR, deTaxYear, yearsText } from './editions.js';
@@ -56,6 +56,11 @@ export function decimalInput(description: string, rule: DecimalRule = {}) {
       const text = decimalText(value);
       if (typeof value === 'number' ? !Number.isFinite(value) : !DECIMAL_STRING_PATTERN.test(text)) {
         ctx.addIssue({ code: 'custom', message: 'must be a decimal number, e.g. "1234.50"', params: { type: 'decimal_parsing' } });
+        return;
+      }
+      // The wire's bound on every decimal (common.ts): 1e308 would otherwise reach the engine.
+      if (!withinAmountBound(text)) {
+        ctx.addIssue({ code: 'custom', message: AMOUNT_BOUND_MESSAGE, params: { type: 'decimal_max_digits' } });
         return;
       }
       const n = Number(text);
@@ -210,6 +215,11 @@ export const payrollGroupItem = z
   })
   .describe('One employee of the payroll.');
 
+/** Employees in one request (payroll:write; a caller with only payroll:read gets fewer, see the use case). */
+export const MAX_EMPLOYEES = 10_000;
+/** Employees in one request for a caller holding only payroll:read (why: germany-payroll-service.ts). */
+export const READ_SCOPE_MAX_EMPLOYEES = 500;
+
 export const germanPayrollRequest = z
   .object({
     pay_cycle: z.enum(PAY_CYCLES, { error: `must be one of ${PAY_CYCLES.join(', ')}` }).describe('The wage payment period (PAP LZZ: Year 1, Month 2, Week 3, Day 4).'),
@@ -220,7 +230,7 @@ export const germanPayrollRequest = z
     payroll_group: z
       .array(payrollGroupItem)
       .min(1, { error: 'must hold at least one employee' })
-      .max(10_000, { error: 'must hold at most 10,000 employees' })
+      .max(MAX_EMPLOYEES, { error: 'must hold at most 10,000 employees' })
       .superRefine((items, ctx) => {
         const seen = new Map<string, number>();
         items.forEach((item, index) => {
@@ -229,7 +239,7 @@ export const germanPayrollRequest = z
           else seen.set(id, index);
         });
       })
-      .describe('The employees to compute; each payslip depends only on its own item.'),
+      .describe(`The employees to compute (at most ${MAX_EMPLOYEES}; at most ${READ_SCOPE_MAX_EMPLOYEES} for a caller holding only the payroll:read scope); each payslip depends only on its own item.`),
   })
   .meta({ id: 'GermanPayrollRequest', description: 'POST /germany/payroll: compute German payslips and the employer summary.' });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Decimal } from '../../domain/money.js';
 import { wageTypeVersions } from '../../domain/gb/wage-types/lookup.js';
 import { addMonths } from '../../domain/gb/run/dates.js';
-import { decimalString, id, isoDate, isoDateTime, numberToDecimalString, specDecimalPattern } from './common.js';
+import { AMOUNT_BOUND_MESSAGE, decimalString, id, isoDate, isoDateTime, numberToDecimalString, specDecimalPattern } from './common.js';
 import { pageEnvelope } from './pagination.js';
 
 /**
@@ -44,6 +44,7 @@ const cap = z
   .union([z.number({ error: 'must be a number or a decimal string' }).finite(), decimalString], { error: 'must be a number or a decimal string, e.g. 250.00' })
   .transform((value) => new Decimal(typeof value === 'number' ? numberToDecimalString(value) : value))
   .refine((value) => !value.isNegative(), { error: 'must be 0 or more', params: { type: 'out_of_range' } })
+  .refine((value) => value.abs().lt(1e12), { error: AMOUNT_BOUND_MESSAGE, params: { type: 'decimal_max_digits' } })
   .refine((value) => value.decimalPlaces() <= 2, { error: 'must be an amount in pounds and pence (at most 2 decimal places)', params: { type: 'decimal_places' } })
   .transform((value) => value.toFixed(2));
 

@@ -7,7 +7,7 @@ import { contactBulkResponse, contactListInput, contactPage, contactPatch, conta
 import { insuranceLevelChoicePage, insuranceLevelChoicePatch, insuranceLevelChoiceResponse, worksiteInput, worksiteInsuranceInput, worksiteInsurancePatch, worksiteInsuranceResponse, worksitePage, worksiteResponse } from './organization.js';
 import { sepaMandateInput, sepaMandatePage, sepaMandatePatch, sepaMandateResponse } from './sepa-mandate.js';
 import { addressInput, addressResponse } from './address.js';
-import { germanPayrollRequest, germanPayrollResponse } from './germany-payroll.js';
+import { germanPayrollRequest, germanPayrollResponse, MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from './germany-payroll.js';
 import { storedGermanPayrollInput } from './germany-payroll-stored.js';
 import { cursorEnvelope } from './pagination.js';
 import { assignEmployeesInput, assignEmployeesResponse, payCalendarInput, payCalendarList, payCalendarPeriodsResponse, payCalendarResponse, payGroupInput, payGroupPage, payGroupResponse } from './pay-groups.js';
@@ -84,7 +84,7 @@ export const routes: { [K in ServiceMethod]: RouteSpec } = {
   },
   calculateGermanPayroll: {
     method: 'POST', path: '/germany/payroll', args: [{ from: 'body' }, { from: 'header-options', header: 'X-Include-Execution-History', option: 'includeExecutionHistory' }], status: 200, specEndpoint: 20, scope: 'payroll:read',
-    summary: 'German payroll: payslips (PAP wage tax, social insurance) and the employer summary; nothing is stored',
+    summary: `German payroll: payslips (PAP wage tax, social insurance) and the employer summary; nothing is stored. At most ${MAX_EMPLOYEES} employees, ${READ_SCOPE_MAX_EMPLOYEES} for a caller with only payroll:read (422 DE.PAYROLL.TOO_MANY_FOR_SCOPE)`,
     request: germanPayrollRequest, response: germanPayrollResponse,
   },
   runGermanPayrollForOrganization: {

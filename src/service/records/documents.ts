@@ -2,6 +2,7 @@ import { conflict, DomainError, notFound } from '../../domain/errors.js';
 import type { Document, DocumentStatus, DocumentType } from '../contracts/document.js';
 import type { DocumentTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
+import { svgProblem } from './svg-check.js';
 
 /**
  * Document rows in the spec's Document shape, the status table (decision C8) and the checks an
@@ -83,7 +84,7 @@ export async function moveStatus(db: Db, orgId: string, documentId: string, acti
   throw transitionRefused(documentId, row.status, action);
 }
 
-// ---- content checks (decision C11) ----
+// ---- content checks (decision C11; SVG: the allow-list of svg-check.ts) ----
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -92,9 +93,6 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
 }
 
-const SVG_ROOT = /^\s*(<\?xml[\s\S]*?\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*>\s*)*<svg[\s>]/i;
-/** Scripts, event handlers, javascript: URLs, foreign HTML and entity declarations: a logo needs none of them. */
-const SVG_ACTIVE = /<script|\bon[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY/i;
 
 /** Why the bytes do not match the declared type, or null when they do (only types we can recognise are checked). */
 export function contentMismatch(mimeType: string, bytes: Uint8Array): string | null {
@@ -107,10 +105,14 @@ export function contentMismatch(mimeType: string, bytes: Uint8Array): string | n
     case 'application/pdf':
       return startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d]) ? null : 'is not a PDF although mime_type says application/pdf';
     case 'image/svg+xml': {
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-      if (!SVG_ROOT.test(text)) return 'is not an SVG image although mime_type says image/svg+xml';
-      if (SVG_ACTIVE.test(text)) return 'is an SVG with scripts, event handlers, external content or entity declarations, which a logo must not carry';
-      return null;
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+      } catch {
+        return 'is not an SVG image although mime_type says image/svg+xml (not UTF-8 text)';
+      }
+      // An allow-list parse, not a pattern search: see svg-check.ts.
+      return svgProblem(text);
     }
     default:
       return null;

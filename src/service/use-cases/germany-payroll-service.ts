@@ -2,9 +2,10 @@ import { DomainError, fieldError } from '../../domain/errors.js';
 import { Decimal, money } from '../../domain/money.js';
 import { type DeStatutory } from '../contracts/employee.js';
 import { storedGermanPayrollInput } from '../contracts/germany-payroll-stored.js';
+import { MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from '../contracts/germany-payroll.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
-import { calculateGermanPayroll, type GermanPayrollOptions, type GermanPayrollResponse } from './germany-payroll.js';
+import { calculateGermanPayrollInSlices, type GermanPayrollOptions, type GermanPayrollResponse } from './germany-payroll.js';
 
 export interface GermanPayrollUseCases {
   /** Endpoint 20: POST /germany/payroll. A pure calculation over the request; nothing is stored. */
@@ -50,12 +51,34 @@ export function monthlyPay(pay: StoredPay, period: string, startDate: string, le
   return due.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
+/**
+ * Employees per `POST /germany/payroll` for a caller holding only `payroll:read`
+ * (docs/decisions-pending/w-hosted.md "CPU-heavy requests"). The endpoint needs only the read scope,
+ * which reporting and integration clients hold; a bulk calculation of a whole workforce belongs to a
+ * payroll operator, who holds `payroll:write` and gets the contract's 10,000. A gross-up costs
+ * milliseconds per employee: 500 bounds a read-only request to seconds of work, done in slices.
+ */
+export { READ_SCOPE_MAX_EMPLOYEES };
+
+/** Counted before the body is parsed, so an over-limit request costs nothing. */
+function checkSizeForScope(ctx: ServiceContext, body: unknown): void {
+  if (ctx.actor.scopes.has('payroll:write')) return;
+  const group = body && typeof body === 'object' ? (body as { payroll_group?: unknown }).payroll_group : undefined;
+  if (Array.isArray(group) && group.length > READ_SCOPE_MAX_EMPLOYEES) {
+    throw new DomainError('validation', 'DE.PAYROLL.TOO_MANY_FOR_SCOPE', `payroll_group holds ${group.length} employees; a caller with only the payroll:read scope may send at most ${READ_SCOPE_MAX_EMPLOYEES} per request (payroll:write: ${MAX_EMPLOYEES})`, {
+      issues: [{ loc: ['body', 'payroll_group'], msg: `must hold at most ${READ_SCOPE_MAX_EMPLOYEES} employees for a caller with only the payroll:read scope`, type: 'too_many_for_scope' }],
+      details: { limit: READ_SCOPE_MAX_EMPLOYEES, scope: 'payroll:read' },
+    });
+  }
+}
+
 export function germanPayrollUseCases(ctx: ServiceContext): GermanPayrollUseCases {
   return {
     async calculateGermanPayroll(body, options = {}) {
       // A calculation reads and writes no organization's data: the read scope suffices (docs/decisions.md D9).
       requireScope(ctx, 'payroll:read');
-      return calculateGermanPayroll(body, options);
+      checkSizeForScope(ctx, body);
+      return calculateGermanPayrollInSlices(body, options);
     },
 
     async runGermanPayrollForOrganization(orgId, body, options = {}) {
@@ -124,7 +147,7 @@ export function germanPayrollUseCases(ctx: ServiceContext): GermanPayrollUseCase
           },
         };
       });
-      return calculateGermanPayroll({ pay_cycle: 'Month', pay_date: input.pay_date ?? monthEnd, payroll_group }, options);
+      return calculateGermanPayrollInSlices({ pay_cycle: 'Month', pay_date: input.pay_date ?? monthEnd, payroll_group }, options);
     },
   };
 }

@@ -7,7 +7,7 @@ import { validationError } from '../../domain/errors.js';
 import { Decimal, ZERO, money } from '../../domain/money.js';
 import { stateCodeOf } from '../../domain/de/params/index.js';
 import { calculatePayslip, EMPLOYER_FIELDS, type EmployerBlock, type PayCycle, type Payslip, type PayslipItem, type TaxClass } from '../../domain/de/payslip.js';
-import { decimalText, germanPayrollRequest, type GermanPayrollRequest, type GermanPayrollResponse, type GermanPayslip, type PayrollGroupItem } from '../contracts/germany-payroll.js';
+import { decimalText, germanPayrollRequest, MAX_EMPLOYEES, payrollGroupItem, type GermanPayrollRequest, type GermanPayrollResponse, type GermanPayslip, type PayrollGroupItem } from '../contracts/germany-payroll.js';
 import { zodIssuesToFieldIssues } from '../contracts/zod-issues.js';
 
 export type { GermanPayrollResponse } from '../contracts/germany-payroll.js';
@@ -19,21 +19,78 @@ export interface GermanPayrollOptions {
 
 /** Parses, validates and computes a German payroll. Throws a validation DomainError (loc starting with "body"). */
 export function calculateGermanPayroll(body: unknown, options: GermanPayrollOptions = {}): GermanPayrollResponse {
+  const { request, context } = parseRequest(body, options);
+  const payslips = request.payroll_group.map((item, index) => computeItem(item, index, request, context));
+  return respond(payslips);
+}
+
+/**
+ * Longest stretch the calculation runs before it gives the event loop a turn (docs/decisions-pending/
+ * w-hosted.md "CPU-heavy requests"): a gross-up costs milliseconds per employee, so 9,000 of them
+ * held the server's only thread for ~20 s and every other request waited.
+ */
+export const CALCULATION_SLICE_MS = 10;
+
+/**
+ * The same calculation, giving way to the event loop every CALCULATION_SLICE_MS: other requests are
+ * answered between two slices, and the figures are those of calculateGermanPayroll (each payslip
+ * depends only on its own item). The service uses this one; tools and tests may use either.
+ */
+export async function calculateGermanPayrollInSlices(body: unknown, options: GermanPayrollOptions = {}): Promise<GermanPayrollResponse> {
+  let sliceStart = performance.now();
+  const giveWay = async () => {
+    if (performance.now() - sliceStart < CALCULATION_SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+  // Parsing a full 1 MiB body costs hundreds of milliseconds too: items are parsed one by one between
+  // turns. Any fault falls back to the whole-request parse, so the errors are exactly the contract's.
+  const group = body && typeof body === 'object' ? (body as { payroll_group?: unknown }).payroll_group : undefined;
+  const envelope = germanPayrollRequest.pick({ pay_cycle: true, pay_date: true }).safeParse(body);
+  if (!envelope.success || !Array.isArray(group) || group.length < 1 || group.length > MAX_EMPLOYEES) return calculateGermanPayroll(body, options);
+  const items: PayrollGroupItem[] = [];
+  const seen = new Set<string>();
+  for (const raw of group as unknown[]) {
+    await giveWay();
+    const parsed = payrollGroupItem.safeParse(raw);
+    if (!parsed.success || seen.has(parsed.data.employee_details.employee_id)) return calculateGermanPayroll(body, options);
+    seen.add(parsed.data.employee_details.employee_id);
+    items.push(parsed.data);
+  }
+  const request: GermanPayrollRequest = { ...envelope.data, payroll_group: items };
+  const context = contextOf(request, options);
+  const payslips: Payslip[] = [];
+  for (const [index, item] of items.entries()) {
+    await giveWay();
+    payslips.push(computeItem(item, index, request, context));
+  }
+  return respond(payslips);
+}
+
+function contextOf(request: GermanPayrollRequest, options: GermanPayrollOptions): CalculationContext {
+  return { payCycle: request.pay_cycle as PayCycle, ...(request.pay_date ? { payDate: request.pay_date } : {}), includeExecutionHistory: options.includeExecutionHistory === true };
+}
+
+type CalculationContext = Parameters<typeof calculatePayslip>[1];
+
+function parseRequest(body: unknown, options: GermanPayrollOptions): { request: GermanPayrollRequest; context: CalculationContext } {
   const parsed = germanPayrollRequest.safeParse(body);
   if (!parsed.success) throw validationError(zodIssuesToFieldIssues(parsed.error, ['body']), 'DE.PAYROLL.VALIDATION');
   const request: GermanPayrollRequest = parsed.data;
-  const context = { payCycle: request.pay_cycle as PayCycle, ...(request.pay_date ? { payDate: request.pay_date } : {}), includeExecutionHistory: options.includeExecutionHistory === true };
+  return { request, context: contextOf(request, options) };
+}
 
-  const payslips = request.payroll_group.map((item, index) => {
-    try {
-      return calculatePayslip(toPayslipItem(item, request.pay_cycle as PayCycle), context);
-    } catch (error) {
-      // A domain limit hit by one item (e.g. an unsolvable gross-up) names that item.
-      if (error instanceof RangeError) throw validationError([{ loc: ['body', 'payroll_group', index], msg: error.message, type: 'value_error' }], 'DE.PAYROLL.UNCOMPUTABLE');
-      throw error;
-    }
-  });
+function computeItem(item: PayrollGroupItem, index: number, request: GermanPayrollRequest, context: CalculationContext): Payslip {
+  try {
+    return calculatePayslip(toPayslipItem(item, request.pay_cycle as PayCycle), context);
+  } catch (error) {
+    // A domain limit hit by one item (e.g. an unsolvable gross-up) names that item.
+    if (error instanceof RangeError) throw validationError([{ loc: ['body', 'payroll_group', index], msg: error.message, type: 'value_error' }], 'DE.PAYROLL.UNCOMPUTABLE');
+    throw error;
+  }
+}
 
+function respond(payslips: Payslip[]): GermanPayrollResponse {
   const summary = sumEmployerBlocks(payslips.map((p) => p.employer));
   return { payslips: payslips.map(toWire), summary: { employer: employerToWire(summary) } };
 }
