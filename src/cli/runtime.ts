@@ -133,6 +133,8 @@ export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = p
           actor: localActor(safeUserName()),
           objectRoot: defaultObjectRoot(where.database, dataDir(env)),
           create: settings.readOnly ? 'never' : where.databaseSource === 'default' ? 'folder' : 'file',
+          // A folder the clerk named must exist (a typo is refused); the default one is payroll's own.
+          requireFolder: where.databaseSource !== 'default',
           label: databaseLabel(where),
         });
       }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
@@ -42,6 +42,8 @@ export interface StoreOptions {
    * refuses a missing file (a read-only command must not leave an empty store behind).
    */
   create?: 'folder' | 'file' | 'never';
+  /** SQLite: refuse (usage error) a location whose folder is missing, even for a read (default: unless `create` is `folder`). */
+  requireFolder?: boolean;
   /** How the caller names the location in a refusal (default "the database"; the CLI says `--db PATH` or `PAYROLL_DATABASE`). */
   label?: string;
 }
@@ -65,7 +67,7 @@ export async function openStore(location: string, options: StoreOptions = {}): P
         lockWaitMs,
         schema: options.schema ?? 'public',
       })
-    : openSqlite(location, lockWaitMs, options.create ?? 'folder', options.label);
+    : openSqlite(location, lockWaitMs, options.create ?? 'folder', options.requireFolder ?? (options.create ?? 'folder') !== 'folder', options.label);
   try {
     if (options.migrateTo) await migrateTo(store.db, store.dialect, store.schema, options.migrateTo);
     else await migrateToLatest(store.db, store.dialect, store.schema);
@@ -93,9 +95,9 @@ function closeOnce(db: Kysely<Database>): () => Promise<void> {
   return () => (closing ??= db.destroy());
 }
 
-function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' | 'never', label = `the database ${path}`): Store {
+function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' | 'never', requireFolder: boolean, label = `the database ${path}`): Store {
   const describe = `local ${path}`;
-  if (path !== ':memory:') prepareSqliteFile(path, create, label);
+  if (path !== ':memory:') prepareSqliteFile(path, create, requireFolder, label);
   let database: BetterSqlite3.Database;
   try {
     // `timeout` is SQLite's busy timeout, set before anything else touches the file: a second
@@ -107,11 +109,28 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
   } catch (error) {
-    throw unavailableError(error, describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+    throw unavailableError(diskFullAsSuch(error, path), describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
   }
-  const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
+  const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database }), translate) });
   return { db, dialect: 'sqlite', schema: null, describe, close: closeOnce(db) };
+}
+
+/**
+ * SQLite reports most writes that hit a full disk as SQLITE_FULL, but a -shm or -wal file that cannot
+ * grow comes back as a generic SQLITE_IOERR_* ("disk I/O error"). When the file's disk has next to
+ * no room left, that is what happened, and the clerk is told so (availability.ts: STORE.DISK_FULL).
+ */
+function diskFullAsSuch(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (path === ':memory:' || typeof code !== 'string' || !code.startsWith('SQLITE_IOERR')) return error;
+  try {
+    const fs = statfsSync(dirname(path));
+    if (fs.bavail * fs.bsize < 1024 * 1024) return Object.assign(new Error(`database or disk is full (${code})`), { code: 'SQLITE_FULL' });
+  } catch {
+    // No answer about the disk: report the I/O error as it is.
+  }
+  return error;
 }
 
 /**
@@ -120,13 +139,13 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
  * them), so none of the three is readable by other users. Only the folders the caller allows are
  * created (0700): a mistyped `--db` folder is refused instead of growing a new, empty store.
  */
-function prepareSqliteFile(path: string, create: 'folder' | 'file' | 'never', label: string): void {
+function prepareSqliteFile(path: string, create: 'folder' | 'file' | 'never', requireFolder: boolean, label: string): void {
   if (existsSync(path)) {
     if (statSync(path).isDirectory()) throw new DomainError('usage', 'STORE.NOT_A_FILE', `${label} is a folder, not a database file; give the path of a file in it`);
     return;
   }
   const folder = dirname(path);
-  if (create !== 'folder' && !existsSync(folder)) {
+  if (requireFolder && !existsSync(folder)) {
     throw new DomainError('usage', 'STORE.NO_FOLDER', `${label}: the folder ${folder} does not exist; create it first or fix the path`, { details: { folder } });
   }
   if (create === 'never') {
