@@ -1,6 +1,15 @@
 import type { Command } from 'commander';
 import { createRuntime, type GlobalOptions, readJsonInput, type Runtime } from './runtime.js';
 
+/** Verbs that only read the store (a missing database is then refused, never created empty). */
+const READ_ONLY_VERBS = new Set(['list', 'get', 'show', 'export', 'download', 'history', 'periods']);
+
+function isReadOnly(command: Command): boolean {
+  const name = command.name();
+  // `pension status` reads an employee's pension status (auth status never opens a store).
+  return READ_ONLY_VERBS.has(name) || (name === 'status' && command.parent?.name() === 'pension');
+}
+
 /**
  * Wraps a command action: builds the runtime from the global flags, runs, and always closes the
  * store. Errors propagate to main(), which maps them to exit codes.
@@ -8,7 +17,7 @@ import { createRuntime, type GlobalOptions, readJsonInput, type Runtime } from '
 export function withRuntime<A extends unknown[]>(action: (runtime: Runtime, ...args: A) => Promise<void>): (...args: unknown[]) => Promise<void> {
   return async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
-    const runtime = createRuntime(command.optsWithGlobals() as GlobalOptions);
+    const runtime = createRuntime(command.optsWithGlobals() as GlobalOptions, process.env, { readOnly: isReadOnly(command) });
     try {
       await action(runtime, ...(args.slice(0, -1) as A));
     } finally {

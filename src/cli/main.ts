@@ -38,6 +38,10 @@ export function buildProgram(): Command {
 /** Prints an error on stderr (JSON with --json / -o json) and returns its exit code. */
 export function reportError(error: unknown, argv: string[]): number {
   const wantsJson = argv.includes('--json') || /(^|\s)(-o|--output)(=|\s)json\b/.test(argv.join(' '));
+  // Ctrl-C in a prompt: @inquirer/prompts takes the key itself (the terminal is in raw mode, so no
+  // SIGINT reaches main) and rejects with ExitPromptError. An interrupt is not a failure: exit 130
+  // quietly, as for Ctrl-C anywhere else (cli.md "Exit codes").
+  if (isPromptInterrupt(error)) return EXIT.interrupted;
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
     return EXIT.usage; // commander already printed the message
@@ -60,8 +64,31 @@ export function reportError(error: unknown, argv: string[]): number {
   return EXIT.unexpected;
 }
 
+function isPromptInterrupt(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ExitPromptError';
+}
+
+/**
+ * `payroll … | head`: the reader leaves before we finish writing and the next write fails with
+ * EPIPE, which Node raises as an unhandled 'error' event (a stack, exit 1). The reader wanted no
+ * more, so the output is dropped quietly and the command ends as it would have (exit 0 on success,
+ * its own code otherwise): a write already committed is not reported as failed, and
+ * `set -o pipefail` scripts do not fail over an early `head`. Other stream errors are unexpected.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    process.exitCode = EXIT.unexpected;
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
+  // Ctrl-C ends the process at once: a transaction in progress is never committed, and the database
+  // rolls it back (SQLite ignores a WAL without its commit record; Postgres rolls back a closed
+  // session). guarded-dialect.ts lets long SQLite work return to the event loop so the signal arrives.
   process.on('SIGINT', () => process.exit(EXIT.interrupted));
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const program = buildProgram();
   let code: number = EXIT.ok;
   try {

@@ -48,6 +48,8 @@ export function resolveProfile(options: GlobalOptions, env: NodeJS.ProcessEnv): 
 export interface Where {
   mode: 'local' | 'remote';
   database: string;
+  /** Where the database location came from: only the default one may have its folder created. */
+  databaseSource: 'flag' | 'env' | 'profile' | 'default';
   remote?: string;
   profileName: string;
   profile: Profile;
@@ -58,9 +60,24 @@ export function resolveWhere(options: GlobalOptions, env: NodeJS.ProcessEnv): Wh
   const { name, profile } = resolveProfile(options, env);
   const remote = options.remote || env.PAYROLL_URL || profile.remote;
   const database = options.db || env.PAYROLL_DATABASE || profile.database || defaultDatabasePath(env);
-  if (options.db || env.PAYROLL_DATABASE) return { mode: 'local', database, profileName: name, profile };
-  if (remote) return { mode: 'remote', database, remote, profileName: name, profile };
-  return { mode: 'local', database, profileName: name, profile };
+  const databaseSource = options.db ? 'flag' : env.PAYROLL_DATABASE ? 'env' : profile.database ? 'profile' : 'default';
+  if (options.db || env.PAYROLL_DATABASE) return { mode: 'local', database, databaseSource, profileName: name, profile };
+  if (remote) return { mode: 'remote', database, databaseSource, remote, profileName: name, profile };
+  return { mode: 'local', database, databaseSource, profileName: name, profile };
+}
+
+/** How a refusal names the database: by the flag, variable or profile the clerk set it with. */
+function databaseLabel(where: Where): string {
+  switch (where.databaseSource) {
+    case 'flag':
+      return `--db ${where.database}`;
+    case 'env':
+      return `PAYROLL_DATABASE ${where.database}`;
+    case 'profile':
+      return `the database of profile "${where.profileName}" (${where.database})`;
+    case 'default':
+      return `the default database ${where.database}`;
+  }
 }
 
 function chooseFormat(options: GlobalOptions, isTty: boolean): OutputFormat {
@@ -80,7 +97,17 @@ function chooseColor(options: GlobalOptions, env: NodeJS.ProcessEnv, isTty: bool
   return isTty;
 }
 
-export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): Runtime {
+export interface RuntimeSettings {
+  /**
+   * The command only reads (list, get, show, export, download…): a missing SQLite file is refused
+   * (exit 6) instead of being created empty. Write commands create the default store on first use
+   * (cli.md "Where it works"); a location given by --db, PAYROLL_DATABASE or a profile must be in an
+   * existing folder (exit 2 otherwise).
+   */
+  readOnly?: boolean;
+}
+
+export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env, settings: RuntimeSettings = {}): Runtime {
   const stdoutTty = Boolean(process.stdout.isTTY);
   const interactive = Boolean(process.stdin.isTTY) && stdoutTty && !env.CI && options.input !== false;
   const format = chooseFormat(options, stdoutTty);
@@ -105,6 +132,10 @@ export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = p
         opened = await openLocalService(where.database, {
           actor: localActor(safeUserName()),
           objectRoot: defaultObjectRoot(where.database, dataDir(env)),
+          create: settings.readOnly ? 'never' : where.databaseSource === 'default' ? 'folder' : 'file',
+          // A folder the clerk named must exist (a typo is refused); the default one is payroll's own.
+          requireFolder: where.databaseSource !== 'default',
+          label: databaseLabel(where),
         });
       }
       service = opened;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openStore, type Store } from '../store/database.js';
+import { openStore, type Store, type StoreOptions } from '../store/database.js';
 import { type Actor, type Clock, type ServiceContext, systemClock } from './context.js';
 import { createFolderObjectStore, type ObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
@@ -55,7 +55,7 @@ export function defaultObjectRoot(databaseLocation: string, fallbackDir: string)
 }
 
 /** Opens the store at `location` and returns a service that closes it on close(). */
-export async function openLocalService(location: string, options: { actor: Actor; clock?: Clock; objectRoot: string }): Promise<PayrollService> {
-  const store = await openStore(location);
+export async function openLocalService(location: string, options: { actor: Actor; clock?: Clock; objectRoot: string; create?: StoreOptions['create']; requireFolder?: boolean; label?: string }): Promise<PayrollService> {
+  const store = await openStore(location, { ...(options.create ? { create: options.create } : {}), ...(options.requireFolder !== undefined ? { requireFolder: options.requireFolder } : {}), ...(options.label ? { label: options.label } : {}) });
   return createLocalService(store, { actor: options.actor, clock: options.clock ?? systemClock, objects: createFolderObjectStore(options.objectRoot), ownsStore: true });
 }

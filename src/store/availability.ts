@@ -53,7 +53,16 @@ export function unavailableError(error: unknown, target: string): DomainError | 
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || /database is locked/i.test(message)) {
     return new DomainError('unavailable', 'STORE.LOCKED', `the database file is locked by another payroll process and stayed locked past the wait time${where}; try again when that process has finished`);
   }
-  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_FULL') || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_NOTADB') {
+  // The disk (or the file's size limit) is full: SQLite has already rolled the statement or the whole
+  // transaction back (https://www.sqlite.org/rescode.html#full), so nothing of the command was saved.
+  if (code.startsWith('SQLITE_FULL') || code === 'ENOSPC' || /database or disk is full/i.test(message)) {
+    return new DomainError('unavailable', 'STORE.DISK_FULL', `disk full: the database${where} could not grow (SQLITE_FULL); nothing was saved; free space on its disk and run the command again`);
+  }
+  // Not an SQLite file at all (SQLITE_NOTADB) or one whose pages are damaged (SQLITE_CORRUPT).
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+    return new DomainError('unavailable', 'STORE.CORRUPT', `the database file${where} is not a payroll database or is corrupt: SQLite says "${message}" (${code}); restore it from a backup or give the path of the right file`);
+  }
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR')) {
     return new DomainError('unavailable', 'STORE.UNAVAILABLE', `the database file cannot be used${where}: ${message}; check that the path exists, is a payroll database and is writable, and that the disk has space`);
   }
 

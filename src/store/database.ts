@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
@@ -36,6 +36,16 @@ export interface StoreOptions {
   migrateTo?: string;
   /** Environment for the defaults above (tests pass their own). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * SQLite: what may be created when the file is missing (default `folder`). `folder` creates the
+   * file and any missing folders (0700), `file` only the file (its folder must exist), `never`
+   * refuses a missing file (a read-only command must not leave an empty store behind).
+   */
+  create?: 'folder' | 'file' | 'never';
+  /** SQLite: refuse (usage error) a location whose folder is missing, even for a read (default: unless `create` is `folder`). */
+  requireFolder?: boolean;
+  /** How the caller names the location in a refusal (default "the database"; the CLI says `--db PATH` or `PAYROLL_DATABASE`). */
+  label?: string;
 }
 
 export function isPostgresUrl(location: string): boolean {
@@ -57,7 +67,7 @@ export async function openStore(location: string, options: StoreOptions = {}): P
         lockWaitMs,
         schema: options.schema ?? 'public',
       })
-    : openSqlite(location, lockWaitMs);
+    : openSqlite(location, lockWaitMs, options.create ?? 'folder', options.requireFolder ?? (options.create ?? 'folder') !== 'folder', options.label);
   try {
     if (options.migrateTo) await migrateTo(store.db, store.dialect, store.schema, options.migrateTo);
     else await migrateToLatest(store.db, store.dialect, store.schema);
@@ -85,24 +95,70 @@ function closeOnce(db: Kysely<Database>): () => Promise<void> {
   return () => (closing ??= db.destroy());
 }
 
-function openSqlite(path: string, lockWaitMs: number): Store {
+function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' | 'never', requireFolder: boolean, label = `the database ${path}`): Store {
   const describe = `local ${path}`;
+  if (path !== ':memory:') prepareSqliteFile(path, create, requireFolder, label);
   let database: BetterSqlite3.Database;
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     // `timeout` is SQLite's busy timeout, set before anything else touches the file: a second
     // process then waits for the lock (even for the WAL switch below) instead of failing.
-    database = new BetterSqlite3(path, { timeout: lockWaitMs });
+    // `fileMustExist`: the file is created (0600) by prepareSqliteFile or not at all.
+    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:' });
     // WAL lets readers run beside one writer.
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
   } catch (error) {
-    throw unavailableError(error, describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+    throw unavailableError(diskFullAsSuch(error, path), describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
   }
-  const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
+  const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database }), translate) });
   return { db, dialect: 'sqlite', schema: null, describe, close: closeOnce(db) };
+}
+
+/**
+ * SQLite reports most writes that hit a full disk as SQLITE_FULL, but a -shm or -wal file that cannot
+ * grow comes back as a generic SQLITE_IOERR_* ("disk I/O error"). When the file's disk has next to
+ * no room left, that is what happened, and the clerk is told so (availability.ts: STORE.DISK_FULL).
+ */
+function diskFullAsSuch(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (path === ':memory:' || typeof code !== 'string' || !code.startsWith('SQLITE_IOERR')) return error;
+  try {
+    const fs = statfsSync(dirname(path));
+    if (fs.bavail * fs.bsize < 1024 * 1024) return Object.assign(new Error(`database or disk is full (${code})`), { code: 'SQLITE_FULL' });
+  } catch {
+    // No answer about the disk: report the I/O error as it is.
+  }
+  return error;
+}
+
+/**
+ * The store holds NI numbers, tax ids and IBANs: a new file is created 0600 before SQLite opens it,
+ * and SQLite gives its -wal and -shm files the database file's permissions (its unix VFS copies
+ * them), so none of the three is readable by other users. Only the folders the caller allows are
+ * created (0700): a mistyped `--db` folder is refused instead of growing a new, empty store.
+ */
+function prepareSqliteFile(path: string, create: 'folder' | 'file' | 'never', requireFolder: boolean, label: string): void {
+  if (existsSync(path)) {
+    if (statSync(path).isDirectory()) throw new DomainError('usage', 'STORE.NOT_A_FILE', `${label} is a folder, not a database file; give the path of a file in it`);
+    return;
+  }
+  const folder = dirname(path);
+  if (requireFolder && !existsSync(folder)) {
+    throw new DomainError('usage', 'STORE.NO_FOLDER', `${label}: the folder ${folder} does not exist; create it first or fix the path`, { details: { folder } });
+  }
+  if (create === 'never') {
+    throw new DomainError('not_found', 'STORE.NOT_FOUND', `${label} does not exist; this command only reads and does not create one (a write such as \`payroll org create\` creates it)`, { details: { path } });
+  }
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    // Another process created it meanwhile: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw unavailableError(error, `local ${path}`) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot create the database file (local ${path}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
 }
 
 // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
@@ -131,6 +187,14 @@ function openPostgres(url: string, settings: { poolSize: number; statementTimeou
   // An idle connection dropped by the server (restart, failover) must not crash the process: the
   // pool discards it and the next query opens a fresh one (pg-pool emits 'error' for exactly this).
   pool.on('error', () => {});
+  // A connection checked out by a command (inside a transaction, between two statements) that the
+  // server terminates emits 'error' on the client itself, where pg-pool listens only while it is
+  // idle: without a listener Node throws it as an unhandled 'error' event and the process crashes
+  // (exit 1). The statement then in flight, or the next one, fails on its own with "Connection
+  // terminated" / "not queryable", which availability.ts reports as unavailable (exit 7).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new SchemaPostgresDialect({ pool }, schema), translate) });
   return { db, dialect: 'postgres', schema, describe, close: closeOnce(db) };

@@ -31,6 +31,22 @@ export class GuardedDialect implements Dialect {
   }
 }
 
+let lastYield = Date.now();
+
+/**
+ * better-sqlite3 answers synchronously, so a long use case (an import, a payroll run) is one chain
+ * of already-resolved promises that never returns to the event loop: Node delivers signals there,
+ * so Ctrl-C waited until the work had committed and then exited 130 over saved data. Every 50 ms
+ * of work a query first lets the loop run once; an interrupt then ends the process mid-transaction,
+ * which SQLite rolls back (the commit record was never written). Postgres queries wait on the
+ * network and so yield anyway.
+ */
+async function yieldNow(): Promise<void> {
+  if (Date.now() - lastYield < 50) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  lastYield = Date.now();
+}
+
 /** The connection handed to Kysely; the driver's own connection stays inside (drivers keep private state on it). */
 class GuardedConnection implements DatabaseConnection {
   constructor(
@@ -39,6 +55,7 @@ class GuardedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    await yieldNow();
     try {
       return await this.inner.executeQuery<R>(compiledQuery);
     } catch (error) {

@@ -19,6 +19,21 @@ export class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate'));
   }
+
+  /**
+   * Some errors end the transaction inside SQLite already (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM:
+   * https://www.sqlite.org/lang_transaction.html "Response To Errors Within A Transaction"). Kysely's
+   * ROLLBACK then fails with "cannot rollback - no transaction is active", and that error would
+   * replace the one that explains what happened (disk full). Nothing is left to undo then.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (/no transaction is active/i.test((error as Error | null)?.message ?? '')) return;
+      throw error;
+    }
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,9 @@ export interface CliResult {
 /** A private home for one test: its own database, config dir and data dir. */
 export function cliSandbox(): { env: NodeJS.ProcessEnv; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'payroll-cli-'));
+  // The store exists, as after a clerk's first write: read-only commands refuse a missing one
+  // (exit 6) and tests of their own errors need it. An empty file is an empty SQLite database.
+  writeFileSync(join(dir, 'payroll.db'), '', { mode: 0o600 });
   return {
     dir,
     env: {

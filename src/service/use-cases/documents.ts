@@ -105,6 +105,25 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       .execute();
   }
 
+  /**
+   * After a failed upload transaction: the bytes are removed when the document is still
+   * pending_upload (it rolled back). When that cannot be read (the connection is gone, and a commit
+   * may have succeeded unseen) the file stays: an orphan file is harmless and the next upload
+   * overwrites it, while removing the file of an active document would lose it.
+   */
+  async function removeUnclaimedContent(orgId: string, documentId: string, path: string): Promise<void> {
+    try {
+      await inTransaction(ctx, async (trx) => {
+        // Under the row's lock, as an upload claims it: a concurrent upload that has written the
+        // same path is either committed (active: nothing to remove) or waits until we are done.
+        const held = await trx.updateTable('documents').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('org_id', '=', orgId).where('id', '=', documentId).where('status', '=', 'pending_upload').executeTakeFirst();
+        if (Number(held.numUpdatedRows) === 1) await ctx.objects.remove(path);
+      });
+    } catch {
+      // Keep the file (see above); the upload's own error is the one to report.
+    }
+  }
+
   async function transition(orgId: string, documentId: string, action: 'archive' | 'restore' | 'delete'): Promise<Document> {
     requireScope(ctx, 'payroll:write');
     const row = await inTransaction(ctx, async (trx) => {
@@ -168,15 +187,25 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       }
       const mismatch = contentMismatch(document.mime_type, bytes);
       if (mismatch) throw validationError([{ loc: ['body'], msg: `the file ${mismatch}`, type: 'content_mismatch' }], 'DOCUMENT.CONTENT_MISMATCH');
-      const row = await inTransaction(ctx, async (trx) => {
-        const now = nowIso(ctx);
-        // Claim the row first: on Postgres this UPDATE holds the row lock, so a concurrent upload waits and then finds it active.
-        const claim = await trx.updateTable('documents').set({ updated_at: now }).where('org_id', '=', orgId).where('id', '=', documentId).where('status', '=', 'pending_upload').executeTakeFirst();
-        if (Number(claim.numUpdatedRows) !== 1) throw transitionRefused(documentId, (await requireDocument(trx, orgId, documentId)).status, 'upload');
-        const stored = await ctx.objects.put(document.object_store_path, bytes);
-        await moveStatus(trx, orgId, documentId, 'upload', now, { file_size_bytes: stored.size, sha256: stored.sha256 });
-        return requireDocument(trx, orgId, documentId);
-      });
+      let wrote = false;
+      let row: DocumentTable;
+      try {
+        row = await inTransaction(ctx, async (trx) => {
+          const now = nowIso(ctx);
+          // Claim the row first: on Postgres this UPDATE holds the row lock, so a concurrent upload waits and then finds it active.
+          const claim = await trx.updateTable('documents').set({ updated_at: now }).where('org_id', '=', orgId).where('id', '=', documentId).where('status', '=', 'pending_upload').executeTakeFirst();
+          if (Number(claim.numUpdatedRows) !== 1) throw transitionRefused(documentId, (await requireDocument(trx, orgId, documentId)).status, 'upload');
+          // The bytes land before the commit that makes the document active: an interrupted upload can
+          // leave a file without an active record (removed below), never an active record without its file.
+          wrote = true;
+          const stored = await ctx.objects.put(document.object_store_path, bytes);
+          await moveStatus(trx, orgId, documentId, 'upload', now, { file_size_bytes: stored.size, sha256: stored.sha256 });
+          return requireDocument(trx, orgId, documentId);
+        });
+      } catch (error) {
+        if (wrote) await removeUnclaimedContent(orgId, documentId, document.object_store_path);
+        throw error;
+      }
       return toDocument(row);
     },
 
