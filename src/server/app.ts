@@ -42,7 +42,7 @@ export interface AppOptions {
 export const API_VERSION = '1';
 
 /**
- * Headers every answer carries (docs/decisions-pending/w-hosted.md "Security headers"): a JSON API
+ * Headers every answer carries (docs/decisions.md H28): a JSON API
  * is never sniffed into HTML, never framed, sends no Referer onwards, loads nothing (CSP
  * default-src 'none' also disarms an SVG document downloaded and opened in a browser), and is
  * never cached (answers carry personal data). HSTS only on HTTPS (RFC 6797 §7.2: not over plain HTTP).

@@ -38,8 +38,8 @@ export function readQuery(c: Context): Record<string, string | string[]> {
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
- * Deepest nesting of objects and arrays a JSON body may have (docs/decisions-pending/w-hosted.md
- * "JSON depth"). The deepest body of the contracts is about 6 levels (an organization's work site's
+ * Deepest nesting of objects and arrays a JSON body may have (docs/decisions.md
+ * H24). The deepest body of the contracts is about 6 levels (an organization's work site's
  * insurance data); free-form fields such as a bank account's account_details get the rest.
  */
 export const MAX_JSON_DEPTH = 32;

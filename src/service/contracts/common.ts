@@ -10,7 +10,7 @@ export const nullableDate = isoDate.nullable();
 export const id = z.string().min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' });
 
 /**
- * Every decimal on the wire is bounded (docs/decisions-pending/w-hosted.md "Amount limits"): at most
+ * Every decimal on the wire is bounded (docs/decisions.md H25): at most
  * 12 digits before the decimal point (so below 1,000,000,000,000: far above any pay, tax or
  * contribution figure in GBP or EUR, and well inside what decimal.js and NUMERIC columns hold
  * exactly) and at most 10 after it (rates such as 0.0525; money itself is refused beyond 2 places

@@ -2,7 +2,7 @@ import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 
 /**
  * SVG images (logos, documents declared image/svg+xml) are accepted only when they pass an
- * allow-list parse (docs/decisions-pending/w-hosted.md "SVG allow-list"): a strict, namespace-aware
+ * allow-list parse (docs/decisions.md H26): a strict, namespace-aware
  * XML parser (saxes) reads the file; every element must be an SVG drawing element from the list
  * below (or an inert metadata element), every attribute must be on the list, and every reference
  * must point inside the file. Entities are decoded by the parser before any check (so

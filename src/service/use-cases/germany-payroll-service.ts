@@ -53,7 +53,7 @@ export function monthlyPay(pay: StoredPay, period: string, startDate: string, le
 
 /**
  * Employees per `POST /germany/payroll` for a caller holding only `payroll:read`
- * (docs/decisions-pending/w-hosted.md "CPU-heavy requests"). The endpoint needs only the read scope,
+ * (docs/decisions.md H23). The endpoint needs only the read scope,
  * which reporting and integration clients hold; a bulk calculation of a whole workforce belongs to a
  * payroll operator, who holds `payroll:write` and gets the contract's 10,000. A gross-up costs
  * milliseconds per employee: 500 bounds a read-only request to seconds of work, done in slices.

@@ -25,8 +25,8 @@ export function calculateGermanPayroll(body: unknown, options: GermanPayrollOpti
 }
 
 /**
- * Longest stretch the calculation runs before it gives the event loop a turn (docs/decisions-pending/
- * w-hosted.md "CPU-heavy requests"): a gross-up costs milliseconds per employee, so 9,000 of them
+ * Longest stretch the calculation runs before it gives the event loop a turn (docs/decisions.md
+ * H23): a gross-up costs milliseconds per employee, so 9,000 of them
  * held the server's only thread for ~20 s and every other request waited.
  */
 export const CALCULATION_SLICE_MS = 10;

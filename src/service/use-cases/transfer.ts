@@ -180,7 +180,7 @@ function differingColumns(stored: Row, imported: Row): string[] {
 }
 
 /**
- * What import does with a record the store already holds (issue 12 point 1; docs/decisions-pending/w-import.md):
+ * What import does with a record the store already holds (issue 12 point 1; docs/decisions.md I1):
  * - identical: unchanged;
  * - a record with `row_version` (organizations, employees): applied only when the file's version is not older than
  *   the store's (the store then moves past both versions); an older version is refused as stale;
