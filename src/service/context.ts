@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { DomainError, notFound } from '../domain/errors.js';
 import { translateStoreError } from '../store/constraint-errors.js';
 import type { Store } from '../store/database.js';
+import { findOrganization } from '../store/repositories/organizations.js';
 import type { Database, OrganizationTable } from '../store/schema.js';
 import { runTransaction, type TransactionOptions } from '../store/transaction.js';
 import type { ObjectStore } from './object-store.js';
@@ -52,7 +53,7 @@ export function requireScope(ctx: ServiceContext, scope: 'payroll:read' | 'payro
  */
 export async function requireOrg(ctx: ServiceContext, db: Db, orgId: string): Promise<OrganizationTable> {
   if (!canAccessOrg(ctx.actor, orgId)) throw notFound('organization', orgId, 'ORGANIZATION.NOT_FOUND');
-  const row = await db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
+  const row = await findOrganization(db, orgId);
   if (!row) throw notFound('organization', orgId, 'ORGANIZATION.NOT_FOUND');
   return row;
 }

@@ -1,5 +1,6 @@
 import { normalizeAddress, parseAddress } from '../../domain/address-parser.js';
 import type { AddressInput, Address } from '../contracts/address.js';
+import * as addresses from '../../store/repositories/addresses.js';
 import type { AddressTable } from '../../store/schema.js';
 import { type Db, nowIso, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
@@ -17,21 +18,15 @@ function derive(input: AddressInput, orgCountry: string) {
 export async function insertAddress(ctx: ServiceContext, db: Db, orgId: string, orgCountry: string, input: AddressInput): Promise<string> {
   const now = nowIso(ctx);
   const id = uuidv7();
-  await db.insertInto('addresses').values({ id, org_id: orgId, address: input.address, ...derive(input, orgCountry), created_at: now, updated_at: now }).execute();
+  await addresses.insertAddress(db, { id, org_id: orgId, address: input.address, ...derive(input, orgCountry), created_at: now, updated_at: now });
   return id;
 }
 
 export async function replaceAddress(ctx: ServiceContext, db: Db, orgId: string, orgCountry: string, addressId: string, input: AddressInput): Promise<number> {
-  const result = await db
-    .updateTable('addresses')
-    .set({ address: input.address, ...derive(input, orgCountry), updated_at: nowIso(ctx) })
-    .where('id', '=', addressId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return addresses.updateAddress(db, orgId, addressId, { address: input.address, ...derive(input, orgCountry), updated_at: nowIso(ctx) });
 }
 
 export async function loadAddresses(db: Db, orgId: string): Promise<Map<string, Address>> {
-  const rows = await db.selectFrom('addresses').selectAll().where('org_id', '=', orgId).execute();
+  const rows = await addresses.listAddresses(db, orgId);
   return new Map(rows.map((row) => [row.id, toAddress(row)]));
 }

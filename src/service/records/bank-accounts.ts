@@ -2,6 +2,7 @@ import { conflict } from '../../domain/errors.js';
 import type { BankAccount } from '../contracts/bank-account.js';
 import type { bankAccountInput } from '../contracts/bank-account.js';
 import type { z } from 'zod';
+import * as bankAccounts from '../../store/repositories/bank-accounts.js';
 import type { BankAccountTable } from '../../store/schema.js';
 import { type Db, flag, isSet, nowIso, parseJson, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
@@ -31,11 +32,7 @@ export function toBankAccount(row: BankAccountTable): BankAccount {
  */
 export async function insertBankAccounts(ctx: ServiceContext, db: Db, orgId: string, employeeId: string | null, accounts: ParsedBankAccount[]): Promise<BankAccount[]> {
   const now = nowIso(ctx);
-  if (accounts.some((a) => a.is_primary)) {
-    let demote = db.updateTable('bank_accounts').set({ is_primary: 0, updated_at: now }).where('org_id', '=', orgId).where('is_primary', '=', 1);
-    demote = employeeId === null ? demote.where('employee_id', 'is', null) : demote.where('employee_id', '=', employeeId);
-    await demote.execute();
-  }
+  if (accounts.some((a) => a.is_primary)) await bankAccounts.demotePrimaryBankAccounts(db, orgId, employeeId, now);
   const rows: BankAccountTable[] = accounts.map((account) => ({
     id: uuidv7(),
     org_id: orgId,
@@ -51,7 +48,7 @@ export async function insertBankAccounts(ctx: ServiceContext, db: Db, orgId: str
     created_at: now,
     updated_at: now,
   }));
-  if (rows.length > 0) await db.insertInto('bank_accounts').values(rows).execute();
+  await bankAccounts.insertBankAccounts(db, rows);
   return rows.map(toBankAccount);
 }
 
@@ -68,9 +65,7 @@ export async function assertNewIbans(db: Db, orgId: string, employeeId: string |
     seen.set(account.iban, index);
   });
   if (seen.size === 0) return;
-  let existing = db.selectFrom('bank_accounts').select(['id', 'iban']).where('org_id', '=', orgId).where('iban', 'in', [...seen.keys()]);
-  existing = employeeId === null ? existing.where('employee_id', 'is', null) : existing.where('employee_id', '=', employeeId);
-  const clash = await existing.executeTakeFirst();
+  const clash = await bankAccounts.findOwnerAccountWithIban(db, orgId, employeeId, [...seen.keys()]);
   if (clash?.iban) {
     const index = seen.get(clash.iban) ?? 0;
     const owner = employeeId === null ? 'the organization' : `employee ${employeeId}`;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Contact, contactInput } from '../contracts/contact.js';
+import { insertContacts as insertContactRows } from '../../store/repositories/contacts.js';
 import type { ContactTable } from '../../store/schema.js';
 import { type Db, nowIso, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
@@ -37,6 +38,6 @@ export function contactRow(ctx: ServiceContext, orgId: string, worksiteId: strin
 
 export async function insertContacts(ctx: ServiceContext, db: Db, orgId: string, worksiteId: string | null, contacts: ParsedContact[]): Promise<Contact[]> {
   const rows = contacts.map((c) => contactRow(ctx, orgId, worksiteId, c));
-  if (rows.length > 0) await db.insertInto('contacts').values(rows).execute();
+  await insertContactRows(db, rows);
   return rows.map(toContact);
 }

@@ -1,11 +1,12 @@
 import { notFound } from '../../domain/errors.js';
 import type { Employee } from '../contracts/employee.js';
-import type { EmployeeTable } from '../../store/schema.js';
+import { listEmployeesBankAccounts } from '../../store/repositories/bank-accounts.js';
+import { type EmployeeWithPayGroup, findEmployee } from '../../store/repositories/employees.js';
 import { type Db, parseJson } from '../context.js';
 import { toBankAccount } from './bank-accounts.js';
 
 /** An employee row as the list query reads it: with the pay group the employee is paid through. */
-export type EmployeeRow = EmployeeTable & { pay_group_id: string | null };
+export type EmployeeRow = EmployeeWithPayGroup;
 
 export function toEmployee(row: EmployeeRow): Employee {
   const statutory = parseJson<Record<string, unknown>>(row.statutory_json);
@@ -32,21 +33,12 @@ export function toEmployee(row: EmployeeRow): Employee {
   };
 }
 
-/** Employees joined to their pay group membership (an employee belongs to at most one pay group). */
-export function selectEmployees(db: Db) {
-  return db
-    .selectFrom('employees')
-    .leftJoin('pay_group_members', 'pay_group_members.employee_id', 'employees.id')
-    .selectAll('employees')
-    .select('pay_group_members.pay_group_id');
-}
-
 /**
  * The employee `employeeId` of organization `orgId`. An employee of another organization is
  * answered exactly like a missing one, so ids cannot be probed across organizations.
  */
 export async function requireEmployee(db: Db, orgId: string, employeeId: string): Promise<EmployeeRow> {
-  const row = await selectEmployees(db).where('employees.org_id', '=', orgId).where('employees.id', '=', employeeId).executeTakeFirst();
+  const row = await findEmployee(db, orgId, employeeId);
   if (!row) throw notFound('employee', employeeId, 'EMPLOYEE.NOT_FOUND');
   return row;
 }
@@ -54,16 +46,6 @@ export async function requireEmployee(db: Db, orgId: string, employeeId: string)
 /** Attaches each employee's bank accounts (one query for the whole page). */
 export async function withBankAccounts(db: Db, orgId: string, employees: Employee[]): Promise<Employee[]> {
   if (employees.length === 0) return employees;
-  const rows = await db
-    .selectFrom('bank_accounts')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where(
-      'employee_id',
-      'in',
-      employees.map((e) => e.id),
-    )
-    .orderBy('id')
-    .execute();
+  const rows = await listEmployeesBankAccounts(db, orgId, employees.map((e) => e.id));
   return employees.map((employee) => ({ ...employee, bank_accounts: rows.filter((r) => r.employee_id === employee.id).map(toBankAccount) }));
 }

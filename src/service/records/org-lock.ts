@@ -1,3 +1,4 @@
+import { lockOrganization as lockOrganizationRow } from '../../store/repositories/organizations.js';
 import { canAccessOrg, type Db, type ServiceContext } from '../context.js';
 
 /**
@@ -10,5 +11,5 @@ import { canAccessOrg, type Db, type ServiceContext } from '../context.js';
  */
 export async function lockOrganization(ctx: ServiceContext, trx: Db, orgId: string): Promise<void> {
   if (ctx.store.dialect !== 'postgres' || !canAccessOrg(ctx.actor, orgId)) return;
-  await trx.selectFrom('organizations').select('id').where('id', '=', orgId).forNoKeyUpdate().execute();
+  await lockOrganizationRow(trx, orgId);
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Address } from '../contracts/address.js';
 import type { Contact } from '../contracts/contact.js';
 import type { Worksite, WorksiteInsuranceDetails, worksiteInput, worksiteInsuranceInput } from '../contracts/organization.js';
+import * as worksites from '../../store/repositories/worksites.js';
 import type { WorksiteInsuranceDetailsTable, WorksiteTable } from '../../store/schema.js';
 import { type Db, flag, isSet, nowIso, parseJson, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
@@ -54,25 +55,20 @@ export function toWorksite(
 
 export async function insertWorksiteInsurance(ctx: ServiceContext, db: Db, orgId: string, worksiteId: string, input: ParsedInsurance): Promise<number> {
   const now = nowIso(ctx);
-  const inserted = await db
-    .insertInto('worksite_insurance_details')
-    .values({
-      org_id: orgId,
-      worksite_id: worksiteId,
-      valid_from: input.valid_from ?? null,
-      valid_to: input.valid_to ?? null,
-      insurance_country: input.insurance_country ?? 'DE',
-      worksite_location_number: input.worksite_location_number ?? null,
-      accident_insurance_company_number: input.accident_insurance_company_number ?? null,
-      accident_insurance_pin: input.accident_insurance_pin ?? null,
-      payroll_service_provider_number: input.payroll_service_provider_number ?? null,
-      payroll_processing_location_number: input.payroll_processing_location_number ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  return worksites.insertWorksiteInsurance(db, {
+    org_id: orgId,
+    worksite_id: worksiteId,
+    valid_from: input.valid_from ?? null,
+    valid_to: input.valid_to ?? null,
+    insurance_country: input.insurance_country ?? 'DE',
+    worksite_location_number: input.worksite_location_number ?? null,
+    accident_insurance_company_number: input.accident_insurance_company_number ?? null,
+    accident_insurance_pin: input.accident_insurance_pin ?? null,
+    payroll_service_provider_number: input.payroll_service_provider_number ?? null,
+    payroll_processing_location_number: input.payroll_processing_location_number ?? null,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 /** Inserts a worksite with its addresses, contacts, tax identifiers and (German) insurance details. */
@@ -82,25 +78,22 @@ export async function insertWorksite(ctx: ServiceContext, db: Db, orgId: string,
   const addressId = input.address ? await insertAddress(ctx, db, orgId, orgCountry, input.address) : null;
   const correspondenceId = input.correspondence_address ? await insertAddress(ctx, db, orgId, orgCountry, input.correspondence_address) : null;
   if (input.is_primary) {
-    await db.updateTable('worksites').set({ is_primary: 0, updated_at: now }).where('org_id', '=', orgId).where('is_primary', '=', 1).execute();
+    await worksites.demotePrimaryWorksites(db, orgId, now);
   }
-  await db
-    .insertInto('worksites')
-    .values({
-      id,
-      org_id: orgId,
-      name: input.name,
-      address_id: addressId,
-      correspondence_address_id: correspondenceId,
-      is_active: flag(input.is_active),
-      is_primary: flag(input.is_primary),
-      valid_from: input.valid_from ?? null,
-      valid_to: input.valid_to ?? null,
-      tax_identifiers_json: input.tax_identifiers ? JSON.stringify({ id: 1, ...input.tax_identifiers }) : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await worksites.insertWorksite(db, {
+    id,
+    org_id: orgId,
+    name: input.name,
+    address_id: addressId,
+    correspondence_address_id: correspondenceId,
+    is_active: flag(input.is_active),
+    is_primary: flag(input.is_primary),
+    valid_from: input.valid_from ?? null,
+    valid_to: input.valid_to ?? null,
+    tax_identifiers_json: input.tax_identifiers ? JSON.stringify({ id: 1, ...input.tax_identifiers }) : null,
+    created_at: now,
+    updated_at: now,
+  });
   await insertContacts(ctx, db, orgId, id, input.contacts);
   if (input.insurance_data) await insertWorksiteInsurance(ctx, db, orgId, id, input.insurance_data);
   return id;
@@ -108,7 +101,7 @@ export async function insertWorksite(ctx: ServiceContext, db: Db, orgId: string,
 
 /** The worksite `worksiteId` of organization `orgId`; another organization's worksite is a 404 like a missing one. */
 export async function requireWorksite(db: Db, orgId: string, worksiteId: string): Promise<WorksiteTable> {
-  const row = await db.selectFrom('worksites').selectAll().where('org_id', '=', orgId).where('id', '=', worksiteId).executeTakeFirst();
+  const row = await worksites.findWorksite(db, orgId, worksiteId);
   if (!row) throw notFound('worksite', worksiteId, 'WORKSITE.NOT_FOUND');
   return row;
 }

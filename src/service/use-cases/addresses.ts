@@ -1,4 +1,5 @@
 import { notFound } from '../../domain/errors.js';
+import { findAddress } from '../../store/repositories/addresses.js';
 import { type Address, addressInput } from '../contracts/address.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { inTransaction, requireOrg, requireScope, type ServiceContext } from '../context.js';
@@ -23,7 +24,8 @@ export function addressUseCases(ctx: ServiceContext): AddressUseCases {
         // Scoped to the organization: another organization's address is answered like a missing one.
         const replaced = await replaceAddress(ctx, trx, orgId, org.country, addressId, input);
         if (replaced === 0) throw notFound('address', addressId, 'ADDRESS.NOT_FOUND');
-        const row = await trx.selectFrom('addresses').selectAll().where('id', '=', addressId).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+        const row = await findAddress(trx, orgId, addressId);
+        if (!row) throw notFound('address', addressId, 'ADDRESS.NOT_FOUND');
         return toAddress(row);
       });
     },

@@ -2,11 +2,11 @@ import { type BankAccount, bankAccountInput, bankAccountListInput } from '../con
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { inTransaction, requireOrg, requireScope, type ServiceContext } from '../context.js';
-import { pagePaginate } from '../paging.js';
+import { toPage } from '../paging.js';
 import { assertNewIbans, insertBankAccounts, toBankAccount } from '../records/bank-accounts.js';
 import { requireEmployee } from '../records/employees.js';
 import { lockOrganization } from '../records/org-lock.js';
-import type { BankAccountTable } from '../../store/schema.js';
+import { listBankAccountsPage } from '../../store/repositories/bank-accounts.js';
 
 export interface BankAccountUseCases {
   /** Endpoint 1: one account for an employee. */
@@ -69,15 +69,7 @@ export function bankAccountUseCases(ctx: ServiceContext): BankAccountUseCases {
       await requireOrg(ctx, db, orgId);
       const employeeId = employeeIdRaw === undefined || employeeIdRaw === null || employeeIdRaw === '' ? null : String(employeeIdRaw);
       if (employeeId !== null) await requireEmployee(db, orgId, employeeId);
-      return pagePaginate<BankAccountTable, BankAccount>(
-        () => {
-          const q = db.selectFrom('bank_accounts').selectAll().where('org_id', '=', orgId);
-          return employeeId === null ? q.where('employee_id', 'is', null) : q.where('employee_id', '=', employeeId);
-        },
-        pageQuery,
-        { defaultSort: 'id', sortColumns: { created_at: 'created_at', financial_institution_name: 'financial_institution_name' }, searchColumns: { financial_institution_name: 'financial_institution_name' } },
-        toBankAccount,
-      );
+      return toPage(await listBankAccountsPage(db, orgId, employeeId, pageQuery), pageQuery, toBankAccount);
     },
   };
 }

@@ -4,9 +4,10 @@ import { type Contact, type ContactBulkResult, contactInput, contactListInput, c
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow, zodIssuesToFieldIssues } from '../contracts/zod-issues.js';
 import { canAccessOrg, inTransaction, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
-import { pagePaginate } from '../paging.js';
+import { toPage } from '../paging.js';
 import { insertContacts, toContact } from '../records/contacts.js';
 import { requireWorksite } from '../records/worksites.js';
+import { findContactById, listContactsPage, updateContact } from '../../store/repositories/contacts.js';
 import type { ContactTable } from '../../store/schema.js';
 
 export interface ContactUseCases {
@@ -99,7 +100,7 @@ export function contactUseCases(ctx: ServiceContext): ContactUseCases {
       requireScope(ctx, 'payroll:write');
       const patch = parseOrThrow(contactPatch, body);
       const row = await inTransaction(ctx, async (trx) => {
-        const existing = await trx.selectFrom('contacts').selectAll().where('id', '=', contactId).executeTakeFirst();
+        const existing = await findContactById(trx, contactId);
         // Another organization's contact is answered exactly like a missing one.
         if (!existing || !canAccessOrg(ctx.actor, existing.org_id)) throw notFound('contact', contactId, 'CONTACT.NOT_FOUND');
         const next: Partial<ContactTable> = { updated_at: nowIso(ctx) };
@@ -107,7 +108,7 @@ export function contactUseCases(ctx: ServiceContext): ContactUseCases {
         if (patch.email !== undefined) next.email = patch.email ? patch.email.toLowerCase() : null;
         if (patch.phone !== undefined) next.phone_number = patch.phone?.phone_number ?? null;
         if (patch.roles !== undefined) next.roles_json = JSON.stringify(patch.roles);
-        await trx.updateTable('contacts').set(next).where('id', '=', contactId).execute();
+        await updateContact(trx, existing.org_id, contactId, next);
         return { ...existing, ...next } as ContactTable;
       });
       return toContact(row);
@@ -121,15 +122,7 @@ export function contactUseCases(ctx: ServiceContext): ContactUseCases {
       await requireOrg(ctx, db, orgId);
       const worksiteId = worksiteRaw === undefined || worksiteRaw === null || worksiteRaw === '' ? null : String(worksiteRaw);
       if (worksiteId !== null) await requireWorksite(db, orgId, worksiteId);
-      return pagePaginate<ContactTable, Contact>(
-        () => {
-          const q = db.selectFrom('contacts').selectAll().where('org_id', '=', orgId);
-          return worksiteId === null ? q.where('worksite_id', 'is', null) : q.where('worksite_id', '=', worksiteId);
-        },
-        pageQuery,
-        { defaultSort: 'id', sortColumns: { name: 'name', email: 'email', created_at: 'created_at' }, searchColumns: { name: 'name', email: 'email' } },
-        toContact,
-      );
+      return toPage(await listContactsPage(db, orgId, worksiteId, pageQuery), pageQuery, toContact);
     },
   };
 }

@@ -11,9 +11,10 @@ import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
-import { pagePaginate } from '../paging.js';
-import { type EmployeeRow, requireEmployee, selectEmployees, toEmployee, withBankAccounts } from '../records/employees.js';
+import { toPage } from '../paging.js';
+import { requireEmployee, toEmployee, withBankAccounts } from '../records/employees.js';
 import { lockOrganization } from '../records/org-lock.js';
+import { insertEmployee, listEmployeesPage, updateActiveEmployee, updateEmployeeIfVersion } from '../../store/repositories/employees.js';
 import type { EmployeeTable, OrganizationTable } from '../../store/schema.js';
 
 export interface EmployeeUseCases {
@@ -129,7 +130,7 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
           created_at: now,
           updated_at: now,
         };
-        await trx.insertInto('employees').values(row).execute();
+        await insertEmployee(trx, row);
         return row.id;
       });
       return getEmployee(orgId, id);
@@ -147,20 +148,8 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
       }
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
-      const page = await pagePaginate<EmployeeRow, Employee>(
-        () => {
-          let q = selectEmployees(db).where('employees.org_id', '=', orgId);
-          if (status !== null) q = q.where('employees.status', '=', status);
-          return q;
-        },
-        pageQuery,
-        {
-          defaultSort: 'employees.id',
-          sortColumns: Object.fromEntries(EMPLOYEE_SORTABLE.map((f) => [f, `employees.${f}`])),
-          searchColumns: Object.fromEntries(EMPLOYEE_SEARCHABLE.map((f) => [f, `employees.${f}`])),
-        },
-        toEmployee,
-      );
+      const rows = await listEmployeesPage(db, orgId, status, pageQuery, { sortable: EMPLOYEE_SORTABLE, searchable: EMPLOYEE_SEARCHABLE });
+      const page = await toPage(rows, pageQuery, toEmployee);
       if (pageQuery.include.includes('bank_accounts')) page.items = await withBankAccounts(db, orgId, page.items);
       return page;
     },
@@ -195,8 +184,7 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
         checkDates({ date_of_birth: next.date_of_birth ?? row.date_of_birth, start_date: next.start_date ?? row.start_date, leave_date: row.leave_date });
         // The version check and the write stay one statement: a versioned edit made on an older version is a 409
         // whether or not every writer of the row takes the lock.
-        const result = await trx.updateTable('employees').set(next).where('id', '=', employeeId).where('org_id', '=', orgId).where('row_version', '=', row.row_version).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw conflict('EMPLOYEE.STALE_VERSION', `employee ${employeeId} was changed by someone else meanwhile; read it again and reapply your change`);
+        if (!(await updateEmployeeIfVersion(trx, orgId, employeeId, row.row_version, next))) throw conflict('EMPLOYEE.STALE_VERSION', `employee ${employeeId} was changed by someone else meanwhile; read it again and reapply your change`);
       });
       return getEmployee(orgId, employeeId);
     },
@@ -213,14 +201,8 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
           throw conflict('EMPLOYEE.ALREADY_LEFT', `employee ${employeeId} already left on ${row.leave_date}`, { leave_date: row.leave_date });
         }
         if (input.leave_date < row.start_date) throw fieldError(['body', 'leave_date'], `must not be before the start date ${row.start_date}`, 'date_order');
-        const result = await trx
-          .updateTable('employees')
-          .set({ status: 'left', leave_date: input.leave_date, updated_at: nowIso(ctx), row_version: row.row_version + 1 })
-          .where('id', '=', employeeId)
-          .where('org_id', '=', orgId)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw conflict('EMPLOYEE.ALREADY_LEFT', `employee ${employeeId} left meanwhile`);
+        const left = await updateActiveEmployee(trx, orgId, employeeId, { status: 'left', leave_date: input.leave_date, updated_at: nowIso(ctx), row_version: row.row_version + 1 });
+        if (!left) throw conflict('EMPLOYEE.ALREADY_LEFT', `employee ${employeeId} left meanwhile`);
       });
       return getEmployee(orgId, employeeId);
     },

@@ -4,13 +4,18 @@ import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
-import { cursorPaginate } from '../paging.js';
+import { keysetRequest, toCursorPage } from '../paging.js';
 import { insertAddress, loadAddresses, replaceAddress } from '../records/addresses.js';
 import { insertBankAccounts, toBankAccount } from '../records/bank-accounts.js';
 import { insertContacts, toContact } from '../records/contacts.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { toSepaMandate } from '../records/sepa-mandates.js';
 import { insertWorksite, toWorksite, toWorksiteInsurance } from '../records/worksites.js';
+import { listOrganizationBankAccounts } from '../../store/repositories/bank-accounts.js';
+import { listContacts } from '../../store/repositories/contacts.js';
+import { insertOrganization, isActiveOrgLogo, listOrganizationsPage, setOrganizationAddresses, updateOrganizationIfVersion } from '../../store/repositories/organizations.js';
+import { listSepaMandates } from '../../store/repositories/sepa-mandates.js';
+import { listWorksiteInsurance, listWorksites } from '../../store/repositories/worksites.js';
 import type { OrganizationTable } from '../../store/schema.js';
 
 export interface OrganizationUseCases {
@@ -30,11 +35,11 @@ function withId(value: object | null | undefined): string | null {
 export async function loadOrganization(db: Db, row: OrganizationTable): Promise<Organization> {
   const [addresses, worksiteRows, insuranceRows, contactRows, bankRows, mandateRows] = await Promise.all([
     loadAddresses(db, row.id),
-    db.selectFrom('worksites').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
-    db.selectFrom('worksite_insurance_details').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
-    db.selectFrom('contacts').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
-    db.selectFrom('bank_accounts').selectAll().where('org_id', '=', row.id).where('employee_id', 'is', null).orderBy('id').execute(),
-    db.selectFrom('sepa_mandates').selectAll().where('org_id', '=', row.id).orderBy('id').execute(),
+    listWorksites(db, row.id),
+    listWorksiteInsurance(db, row.id),
+    listContacts(db, row.id),
+    listOrganizationBankAccounts(db, row.id),
+    listSepaMandates(db, row.id),
   ]);
   const work_sites = worksiteRows.map((worksite) => {
     const insurance = insuranceRows.filter((i) => i.worksite_id === worksite.id).at(-1);
@@ -83,33 +88,30 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
       const id = await inTransaction(ctx, async (trx) => {
         const now = nowIso(ctx);
         const orgId = uuidv7();
-        await trx
-          .insertInto('organizations')
-          .values({
-            id: orgId,
-            country: input.country,
-            legal_name: input.legal_name,
-            dba_name: input.dba_name ?? null,
-            incorporation_date: input.incorporation_date ?? null,
-            website: input.website ?? null,
-            external_ref: input.external_ref ?? null,
-            valid_from: input.valid_from ?? null,
-            valid_to: input.valid_to ?? null,
-            shutdown_date: input.shutdown_date ?? null,
-            address_id: null,
-            correspondence_address_id: null,
-            tax_identifiers_json: withId(input.tax_identifiers),
-            insurance_data_json: withId(input.insurance_data),
-            preferences_json: withId(input.preferences),
-            row_version: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertOrganization(trx, {
+          id: orgId,
+          country: input.country,
+          legal_name: input.legal_name,
+          dba_name: input.dba_name ?? null,
+          incorporation_date: input.incorporation_date ?? null,
+          website: input.website ?? null,
+          external_ref: input.external_ref ?? null,
+          valid_from: input.valid_from ?? null,
+          valid_to: input.valid_to ?? null,
+          shutdown_date: input.shutdown_date ?? null,
+          address_id: null,
+          correspondence_address_id: null,
+          tax_identifiers_json: withId(input.tax_identifiers),
+          insurance_data_json: withId(input.insurance_data),
+          preferences_json: withId(input.preferences),
+          row_version: 0,
+          created_at: now,
+          updated_at: now,
+        });
         const addressId = input.address ? await insertAddress(ctx, trx, orgId, input.country, input.address) : null;
         const correspondenceId = input.correspondence_address ? await insertAddress(ctx, trx, orgId, input.country, input.correspondence_address) : null;
         if (addressId || correspondenceId) {
-          await trx.updateTable('organizations').set({ address_id: addressId, correspondence_address_id: correspondenceId }).where('id', '=', orgId).execute();
+          await setOrganizationAddresses(trx, orgId, addressId, correspondenceId);
         }
         for (const worksite of input.work_sites) await insertWorksite(ctx, trx, orgId, input.country, worksite);
         await insertBankAccounts(ctx, trx, orgId, null, input.bank_accounts);
@@ -129,16 +131,8 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
       requireScope(ctx, 'payroll:read');
       const cursorQuery = parseCursorQuery(query);
       const visible = ctx.actor.organizations;
-      return cursorPaginate<OrganizationTable, Organization>(
-        () => {
-          let q = ctx.store.db.selectFrom('organizations').selectAll();
-          if (visible !== 'all') q = visible.size === 0 ? q.where('id', '=', '\u0000') : q.where('id', 'in', [...visible]);
-          return q;
-        },
-        'id',
-        cursorQuery,
-        (row) => loadOrganization(ctx.store.db, row),
-      );
+      const request = keysetRequest(cursorQuery);
+      return toCursorPage(await listOrganizationsPage(ctx.store.db, visible, request), request, (row) => loadOrganization(ctx.store.db, row));
     },
 
     async updateOrganization(orgId, body) {
@@ -168,15 +162,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
           const previous = parseJson<Record<string, unknown>>(row.preferences_json);
           const wantedLogo = patch.preferences?.logo_id;
           if (wantedLogo && wantedLogo !== previous?.logo_id) {
-            const logo = await trx
-              .selectFrom('documents')
-              .select('id')
-              .where('id', '=', wantedLogo)
-              .where('org_id', '=', orgId)
-              .where('document_type', '=', 'org_logo')
-              .where('status', '=', 'active')
-              .executeTakeFirst();
-            if (!logo) throw fieldError(['body', 'preferences', 'logo_id'], 'must be an active org_logo document of this organization (upload it and confirm it with POST /organizations/{id}/logo/confirm)', 'logo_unknown');
+            if (!(await isActiveOrgLogo(trx, orgId, wantedLogo))) throw fieldError(['body', 'preferences', 'logo_id'], 'must be an active org_logo document of this organization (upload it and confirm it with POST /organizations/{id}/logo/confirm)', 'logo_unknown');
           }
           const next = patch.preferences === null ? null : { ...patch.preferences, logo_id: wantedLogo ?? previous?.logo_id ?? null };
           set.preferences_json = withId(next);
@@ -191,8 +177,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         }
         // The row_version check and the write stay one statement: the guarantee does not rest on every writer of the
         // row taking the lock (a versioned edit made on an older version is still a 409).
-        const result = await trx.updateTable('organizations').set(set).where('id', '=', orgId).where('row_version', '=', row.row_version).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; read it again and reapply your change`);
+        if (!(await updateOrganizationIfVersion(trx, orgId, row.row_version, set))) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; read it again and reapply your change`);
       });
       return this.getOrganization(orgId);
     },

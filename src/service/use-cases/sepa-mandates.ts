@@ -4,9 +4,11 @@ import { type SepaMandate, sepaMandateInput, sepaMandatePatch } from '../contrac
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, flag, inTransaction, isSet, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
-import { pagePaginate } from '../paging.js';
+import { toPage } from '../paging.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { toSepaMandate } from '../records/sepa-mandates.js';
+import { findBankAccount } from '../../store/repositories/bank-accounts.js';
+import { findMandateWithReference, findSepaMandate, insertSepaMandate, listSepaMandatesPage, updateSepaMandate } from '../../store/repositories/sepa-mandates.js';
 import type { SepaMandateTable } from '../../store/schema.js';
 
 export interface SepaMandateUseCases {
@@ -24,7 +26,7 @@ export interface SepaMandateUseCases {
  * A wrong id is a validation error on the body field, not a 404: the path's resource exists.
  */
 async function requireDebtorAccount(db: Db, orgId: string, bankAccountId: string): Promise<void> {
-  const account = await db.selectFrom('bank_accounts').select(['id', 'employee_id', 'iban', 'is_active']).where('org_id', '=', orgId).where('id', '=', bankAccountId).executeTakeFirst();
+  const account = await findBankAccount(db, orgId, bankAccountId);
   if (!account) throw fieldError(['body', 'bank_account_id'], `is not a bank account of this organization (${bankAccountId})`, 'reference_missing');
   if (account.employee_id !== null) throw fieldError(['body', 'bank_account_id'], "is an employee's bank account; a mandate debits one of the organization's own accounts", 'reference_wrong_owner');
   if (!isSet(account.is_active)) throw fieldError(['body', 'bank_account_id'], 'is an inactive bank account; activate it or choose another', 'bank_account_inactive');
@@ -34,15 +36,13 @@ async function requireDebtorAccount(db: Db, orgId: string, bankAccountId: string
 /** SEPA Rulebook: the mandate reference identifies a mandate uniquely for its creditor. */
 async function assertUniqueReference(db: Db, orgId: string, creditorId: string, reference: string | null, exceptId: string | null): Promise<void> {
   if (reference === null) return;
-  let q = db.selectFrom('sepa_mandates').select('id').where('org_id', '=', orgId).where('creditor_id', '=', creditorId).where('mandate_reference', '=', reference);
-  if (exceptId !== null) q = q.where('id', '!=', exceptId);
-  const clash = await q.executeTakeFirst();
+  const clash = await findMandateWithReference(db, orgId, creditorId, reference, exceptId);
   if (clash) throw conflict('SEPA_MANDATE.DUPLICATE_REFERENCE', `mandate reference ${reference} is already used for creditor ${creditorId} (mandate ${clash.id}); a reference identifies one mandate per creditor`, { existing_id: clash.id });
 }
 
 export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
   async function readMandate(db: Db, orgId: string, mandateId: string): Promise<SepaMandateTable> {
-    const row = await db.selectFrom('sepa_mandates').selectAll().where('org_id', '=', orgId).where('id', '=', mandateId).executeTakeFirst();
+    const row = await findSepaMandate(db, orgId, mandateId);
     if (!row) throw notFound('SEPA mandate', mandateId, 'SEPA_MANDATE.NOT_FOUND');
     return row;
   }
@@ -71,7 +71,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
           created_at: now,
           updated_at: now,
         };
-        await trx.insertInto('sepa_mandates').values(row).execute();
+        await insertSepaMandate(trx, row);
         return toSepaMandate(row);
       });
     },
@@ -99,7 +99,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
           throw fieldError(['body', patch.valid_to !== undefined ? 'valid_to' : 'valid_from'], `the mandate would end (${merged.valid_to}) before it begins (${merged.valid_from})`, 'date_order');
         }
         await assertUniqueReference(trx, orgId, merged.creditor_id, merged.mandate_reference, mandateId);
-        await trx.updateTable('sepa_mandates').set(next).where('id', '=', mandateId).where('org_id', '=', orgId).execute();
+        await updateSepaMandate(trx, orgId, mandateId, next);
         return toSepaMandate(merged);
       });
     },
@@ -109,12 +109,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
       const pageQuery = parsePageQuery(query, { sortable: ['created_at', 'valid_from'], searchable: ['mandate_reference', 'creditor_id'] });
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
-      return pagePaginate<SepaMandateTable, SepaMandate>(
-        () => db.selectFrom('sepa_mandates').selectAll().where('org_id', '=', orgId),
-        pageQuery,
-        { defaultSort: 'id', sortColumns: { created_at: 'created_at', valid_from: 'valid_from' }, searchColumns: { mandate_reference: 'mandate_reference', creditor_id: 'creditor_id' } },
-        toSepaMandate,
-      );
+      return toPage(await listSepaMandatesPage(db, orgId, pageQuery), pageQuery, toSepaMandate);
     },
   };
 }

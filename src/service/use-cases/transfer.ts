@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { DomainError, type FieldIssue, validationError } from '../../domain/errors.js';
 import { ORG_TABLES } from '../../store/org-tables.js';
+import { advanceSerialPastMax, findRowByKey, insertRow, payrollRunExists, readOrgRows, tableColumns as readTableColumns, updateRowByKey } from '../../store/repositories/transfer.js';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportDocument, exportDocument, type ImportReport, importOptions } from '../contracts/transfer.js';
 import { storedRowIssues } from '../contracts/transfer-rows.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
@@ -15,11 +15,6 @@ export interface TransferUseCases {
 }
 
 type Row = Record<string, string | number | boolean | null>;
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-function table(db: Db, name: string): any {
-  return (db as any).selectFrom(name);
-}
 
 function normalize(row: Record<string, unknown>): Row {
   const out: Row = {};
@@ -38,7 +33,7 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
       await requireOrg(ctx, db, orgId);
       const tables: Record<string, Row[]> = {};
       for (const t of ORG_TABLES) {
-        const rows = (await table(db, t.name).selectAll().where(t.orgColumn, '=', orgId).orderBy(t.key[0]).execute()) as Record<string, unknown>[];
+        const rows = await readOrgRows(db, t, orgId);
         tables[t.name] = rows.map(normalize);
       }
       const objects: Record<string, string> = {};
@@ -97,21 +92,18 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
           const rows = doc.tables[t.name] ?? [];
           const counts = { inserted: 0, updated: 0, unchanged: 0, kept: 0 };
           for (const [index, row] of rows.entries()) {
-            let existingQuery = table(db, t.name).selectAll();
-            for (const k of t.key) existingQuery = existingQuery.where(k, '=', row[k]);
-            const found = (await existingQuery.executeTakeFirst()) as Record<string, unknown> | undefined;
+            const found = await findRowByKey(db, t, row);
             const record: RecordRef = { table: t.name, key: t.key.map((k) => String(row[k])).join('/'), index: index + 1 };
             if (found && found[t.orgColumn] !== orgId) {
               throw new DomainError('conflict', 'IMPORT.KEY_TAKEN', `${t.name} ${record.key} belongs to another organization`);
             }
             if (!found) {
               if (t.name === 'gb_payslips' && !insertedRuns.has(String(row.run_id))) {
-                const run = (await table(db, 'gb_payroll_runs').select('id').where('id', '=', row.run_id).executeTakeFirst()) as unknown;
-                if (run) throw importConflict(record, 'run_id', `payroll run ${String(row.run_id)} is in this store without this payslip; a run's payslips are the engine's output and an import never adds to them`);
+                if (await payrollRunExists(db, String(row.run_id))) throw importConflict(record, 'run_id', `payroll run ${String(row.run_id)} is in this store without this payslip; a run's payslips are the engine's output and an import never adds to them`);
               }
               counts.inserted += 1;
               if (t.name === 'gb_payroll_runs') insertedRuns.add(String(row.id));
-              if (!dryRun) await (db as any).insertInto(t.name).values(row).execute();
+              if (!dryRun) await insertRow(db, t, row);
               continue;
             }
             const decision = decide(record, normalize(found), row);
@@ -119,17 +111,13 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
             else if (decision === 'kept') counts.kept += 1;
             else {
               counts.updated += 1;
-              if (!dryRun) {
-                let update = (db as any).updateTable(t.name).set(decision);
-                for (const k of t.key) update = update.where(k, '=', row[k]);
-                await update.execute();
-              }
+              if (!dryRun) await updateRowByKey(db, t, row, decision);
             }
           }
           report.tables[t.name] = counts;
           if (!dryRun && t.serialKey && ctx.store.dialect === 'postgres' && rows.length > 0) {
             // Explicit ids do not advance a Postgres sequence: move it past the highest imported id.
-            await sql`select setval(pg_get_serial_sequence(${t.name}, ${t.serialKey}), greatest((select max(${sql.ref(t.serialKey)}) from ${sql.table(t.name)}), 1))`.execute(db);
+            await advanceSerialPastMax(db, { ...t, serialKey: t.serialKey });
           }
         }
       };
@@ -278,7 +266,5 @@ function documentIssues(doc: ExportDocument, columns: Map<string, Set<string>>):
 
 /** Column names per table, read from the database itself so import refuses columns this build lacks. */
 async function tableColumns(ctx: ServiceContext): Promise<Map<string, Set<string>>> {
-  const tables = await ctx.store.db.introspection.getTables();
-  const own = tables.filter((t) => ctx.store.schema === null || t.schema === ctx.store.schema);
-  return new Map(own.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  return readTableColumns(ctx.store.db, ctx.store.schema);
 }

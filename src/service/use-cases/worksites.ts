@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { conflict, fieldError, notFound, validationError } from '../../domain/errors.js';
 import {
   type InsuranceLevelChoice,
@@ -13,11 +13,22 @@ import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
-import { pagePaginate } from '../paging.js';
+import { toPage } from '../paging.js';
 import { loadAddresses } from '../records/addresses.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { toContact } from '../records/contacts.js';
 import { insertWorksite, insertWorksiteInsurance, requireWorksite, toWorksite, toWorksiteInsurance } from '../records/worksites.js';
+import { listWorksitesContacts } from '../../store/repositories/contacts.js';
+import {
+  findWorksiteInsurance,
+  listInsuranceLevelChoicesPage,
+  listInsuranceOfWorksite,
+  listWorksitesInsurance,
+  listWorksitesPage,
+  updateWorksiteInsurance,
+  upsertInsuranceLevelChoice,
+  type WorksiteInsuranceRow,
+} from '../../store/repositories/worksites.js';
 import type { InsuranceLevelChoiceTable, OrganizationTable, WorksiteInsuranceDetailsTable, WorksiteTable } from '../../store/schema.js';
 
 export interface WorksiteUseCases {
@@ -60,7 +71,7 @@ function overlaps(a: Window, b: Window): boolean {
 }
 
 async function assertNoOverlap(db: Db, worksiteId: string, window: Window, exceptId: number | null): Promise<void> {
-  const rows = await db.selectFrom('worksite_insurance_details').selectAll().where('worksite_id', '=', worksiteId).execute();
+  const rows = await listInsuranceOfWorksite(db, worksiteId);
   const clash = rows.find((row) => Number(row.id) !== exceptId && overlaps(row, window));
   if (clash) {
     throw conflict('WORKSITE_INSURANCE.OVERLAP', `the validity ${window.valid_from ?? 'open'}–${window.valid_to ?? 'open'} overlaps insurance details ${clash.id} (${clash.valid_from ?? 'open'}–${clash.valid_to ?? 'open'}) of this worksite; end those first`, { existing_id: Number(clash.id) });
@@ -77,8 +88,8 @@ async function loadWorksites(db: Db, orgId: string, rows: WorksiteTable[]): Prom
   const ids = rows.map((r) => r.id);
   const [addresses, contacts, insurance] = await Promise.all([
     loadAddresses(db, orgId),
-    db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('worksite_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('worksite_insurance_details').selectAll().where('org_id', '=', orgId).where('worksite_id', 'in', ids).orderBy('id').execute(),
+    listWorksitesContacts(db, orgId, ids),
+    listWorksitesInsurance(db, orgId, ids),
   ]);
   return rows.map((row) => {
     // As in the organization read: the most recently recorded details stand for the worksite.
@@ -88,8 +99,8 @@ async function loadWorksites(db: Db, orgId: string, rows: WorksiteTable[]): Prom
 }
 
 export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
-  async function readDetails(db: Db, orgId: string, worksiteId: string, id: number): Promise<Selectable<WorksiteInsuranceDetailsTable>> {
-    const row = await db.selectFrom('worksite_insurance_details').selectAll().where('id', '=', id).where('worksite_id', '=', worksiteId).where('org_id', '=', orgId).executeTakeFirst();
+  async function readDetails(db: Db, orgId: string, worksiteId: string, id: number): Promise<WorksiteInsuranceRow> {
+    const row = await findWorksiteInsurance(db, orgId, worksiteId, id);
     if (!row) throw notFound('insurance details', String(id), 'WORKSITE_INSURANCE.NOT_FOUND');
     return row;
   }
@@ -117,12 +128,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
       const pageQuery = parsePageQuery(query, { sortable: ['name', 'created_at'], searchable: ['name'] });
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
-      const page = await pagePaginate<WorksiteTable, WorksiteTable>(
-        () => db.selectFrom('worksites').selectAll().where('org_id', '=', orgId),
-        pageQuery,
-        { defaultSort: 'id', sortColumns: { name: 'name', created_at: 'created_at' }, searchColumns: { name: 'name' } },
-        (row) => row,
-      );
+      const page = await toPage(await listWorksitesPage(db, orgId, pageQuery), pageQuery, (row: WorksiteTable) => row);
       return { items: await loadWorksites(db, orgId, page.items), meta: page.meta };
     },
 
@@ -159,7 +165,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
           throw fieldError(['body', patch.valid_to !== undefined ? 'valid_to' : 'valid_from'], `the validity would end (${window.valid_to}) before it begins (${window.valid_from})`, 'date_order');
         }
         await assertNoOverlap(trx, worksiteId, window, id);
-        await trx.updateTable('worksite_insurance_details').set(next).where('id', '=', id).execute();
+        await updateWorksiteInsurance(trx, orgId, id, next);
         return toWorksiteInsurance(await readDetails(trx, orgId, worksiteId, id));
       });
     },
@@ -173,12 +179,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
         const now = nowIso(ctx);
         // Upsert (E13): the first PATCH for an agency creates the choice; one statement, so two
         // concurrent first PATCHes cannot both insert.
-        await trx
-          .insertInto('insurance_level_choices')
-          .values({ id: uuidv7(), org_id: orgId, agency_id: agencyId, compensation_levy_id: input.compensation_levy_id, created_at: now, updated_at: now })
-          .onConflict((oc) => oc.columns(['org_id', 'agency_id']).doUpdateSet({ compensation_levy_id: input.compensation_levy_id, updated_at: now }))
-          .execute();
-        const row = await trx.selectFrom('insurance_level_choices').selectAll().where('org_id', '=', orgId).where('agency_id', '=', agencyId).executeTakeFirstOrThrow();
+        const row = await upsertInsuranceLevelChoice(trx, { id: uuidv7(), org_id: orgId, agency_id: agencyId, compensation_levy_id: input.compensation_levy_id, created_at: now, updated_at: now });
         return toChoice(row);
       });
     },
@@ -188,12 +189,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
       const pageQuery = parsePageQuery(query, { sortable: ['agency_id', 'created_at'], searchable: ['agency_id'] });
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
-      return pagePaginate<InsuranceLevelChoiceTable, InsuranceLevelChoice>(
-        () => db.selectFrom('insurance_level_choices').selectAll().where('org_id', '=', orgId),
-        pageQuery,
-        { defaultSort: 'id', sortColumns: { agency_id: 'agency_id', created_at: 'created_at' }, searchColumns: { agency_id: 'agency_id' } },
-        toChoice,
-      );
+      return toPage(await listInsuranceLevelChoicesPage(db, orgId, pageQuery), pageQuery, toChoice);
     },
   };
 }

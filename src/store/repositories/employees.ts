@@ -1,0 +1,49 @@
+/** Employees of an organization, read with the pay group they are paid through (at most one). */
+import type { Updateable } from 'kysely';
+import type { Db } from '../db.js';
+import { type OffsetRequest, type OffsetRows, readOffsetPage } from '../paging.js';
+import type { EmployeeTable } from '../schema.js';
+
+/** An employee row with the pay group the employee is paid through. */
+export type EmployeeWithPayGroup = EmployeeTable & { pay_group_id: string | null };
+
+function selectEmployees(db: Db) {
+  return db.selectFrom('employees').leftJoin('pay_group_members', 'pay_group_members.employee_id', 'employees.id').selectAll('employees').select('pay_group_members.pay_group_id');
+}
+
+export async function findEmployee(db: Db, orgId: string, employeeId: string): Promise<EmployeeWithPayGroup | undefined> {
+  return selectEmployees(db).where('employees.org_id', '=', orgId).where('employees.id', '=', employeeId).executeTakeFirst();
+}
+
+export async function insertEmployee(db: Db, row: EmployeeTable): Promise<void> {
+  await db.insertInto('employees').values(row).execute();
+}
+
+/** Writes `set` only when the stored row_version is still `expectedVersion`; false when someone changed it meanwhile. */
+export async function updateEmployeeIfVersion(db: Db, orgId: string, employeeId: string, expectedVersion: number, set: Updateable<EmployeeTable>): Promise<boolean> {
+  const result = await db.updateTable('employees').set(set).where('id', '=', employeeId).where('org_id', '=', orgId).where('row_version', '=', expectedVersion).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Writes `set` only while the employee is still active; false when the employee left meanwhile. */
+export async function updateActiveEmployee(db: Db, orgId: string, employeeId: string, set: Updateable<EmployeeTable>): Promise<boolean> {
+  const result = await db.updateTable('employees').set(set).where('id', '=', employeeId).where('org_id', '=', orgId).where('status', '=', 'active').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A numbered page of the organization's employees, optionally only those with `status`; sort and search by employee fields. */
+export async function listEmployeesPage(db: Db, orgId: string, status: string | null, request: OffsetRequest, fields: { sortable: readonly string[]; searchable: readonly string[] }): Promise<OffsetRows<EmployeeWithPayGroup>> {
+  return readOffsetPage<EmployeeWithPayGroup>(
+    () => {
+      let q = selectEmployees(db).where('employees.org_id', '=', orgId);
+      if (status !== null) q = q.where('employees.status', '=', status);
+      return q;
+    },
+    request,
+    {
+      defaultSort: 'employees.id',
+      sortColumns: Object.fromEntries(fields.sortable.map((f) => [f, `employees.${f}`])),
+      searchColumns: Object.fromEntries(fields.searchable.map((f) => [f, `employees.${f}`])),
+    },
+  );
+}
