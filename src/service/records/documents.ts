@@ -3,6 +3,7 @@ import type { Document, DocumentStatus, DocumentType } from '../contracts/docume
 import type { DocumentTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
 import { svgProblem } from './svg-check.js';
+import { findDocument, moveDocumentStatus } from '../../store/repositories/documents.js';
 
 /**
  * Document rows in the spec's Document shape, the status table (decision C8) and the checks an
@@ -30,9 +31,7 @@ export function toDocument(row: DocumentTable): Document {
   };
 }
 
-export async function findDocument(db: Db, orgId: string, documentId: string): Promise<DocumentTable | undefined> {
-  return db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', documentId).executeTakeFirst();
-}
+export { findDocument };
 
 /** Another organization's document is a 404 exactly like a missing one. */
 export async function requireDocument(db: Db, orgId: string, documentId: string): Promise<DocumentTable> {
@@ -72,14 +71,7 @@ export function transitionRefused(documentId: string, status: string, action: Do
  */
 export async function moveStatus(db: Db, orgId: string, documentId: string, action: DocumentAction, now: string, extra: Partial<DocumentTable> = {}): Promise<void> {
   const { from, to } = DOCUMENT_TRANSITIONS[action];
-  const result = await db
-    .updateTable('documents')
-    .set({ ...extra, status: to, updated_at: now })
-    .where('org_id', '=', orgId)
-    .where('id', '=', documentId)
-    .where('status', 'in', [...from])
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return;
+  if (await moveDocumentStatus(db, orgId, documentId, from, to, now, extra)) return;
   const row = await requireDocument(db, orgId, documentId);
   throw transitionRefused(documentId, row.status, action);
 }

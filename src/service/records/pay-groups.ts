@@ -3,6 +3,7 @@ import type { PayCalendarRules, PayCountry, PayDayRule, PayFrequency, WeekendAdj
 import type { PayCalendar, PayGroup } from '../contracts/pay-groups.js';
 import type { PayCalendarTable, PayGroupTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
+import { findPayCalendar, findPayGroup, organizationCountry, payGroupMemberIds } from '../../store/repositories/pay-groups.js';
 
 /** Rows of pay_calendars / pay_groups / pay_group_members in their wire shapes, and the lookups other use cases share. */
 
@@ -41,7 +42,7 @@ export function payCalendarRules(row: PayCalendarTable, orgCountry: string): Pay
 
 /** The organization's calendar `calendarId`; another organization's calendar is a 404 like a missing one. */
 export async function requirePayCalendar(db: Db, orgId: string, calendarId: string): Promise<PayCalendarTable> {
-  const row = await db.selectFrom('pay_calendars').selectAll().where('org_id', '=', orgId).where('id', '=', calendarId).executeTakeFirst();
+  const row = await findPayCalendar(db, orgId, calendarId);
   if (!row) throw notFound('pay calendar', calendarId, 'PAY_CALENDAR.NOT_FOUND');
   return row;
 }
@@ -51,29 +52,18 @@ export async function requirePayCalendar(db: Db, orgId: string, calendarId: stri
  * periodsForTaxYear / periodForPayDate. The caller has already checked the organization (requireOrg).
  */
 export async function loadPayCalendarRules(db: Db, orgId: string, calendarId: string): Promise<{ calendar: PayCalendar; rules: PayCalendarRules }> {
-  const org = await db.selectFrom('organizations').select('country').where('id', '=', orgId).executeTakeFirstOrThrow();
+  const country = await organizationCountry(db, orgId);
   const row = await requirePayCalendar(db, orgId, calendarId);
-  return { calendar: toPayCalendar(row, org.country), rules: payCalendarRules(row, org.country) };
+  return { calendar: toPayCalendar(row, country), rules: payCalendarRules(row, country) };
 }
 
 export async function requirePayGroup(db: Db, orgId: string, payGroupId: string): Promise<PayGroupTable> {
-  const row = await db.selectFrom('pay_groups').selectAll().where('org_id', '=', orgId).where('id', '=', payGroupId).executeTakeFirst();
+  const row = await findPayGroup(db, orgId, payGroupId);
   if (!row) throw notFound('pay group', payGroupId, 'PAY_GROUP.NOT_FOUND');
   return row;
 }
 
-/** Member employee ids in the order they joined (ties by id). */
-export async function payGroupMemberIds(db: Db, orgId: string, payGroupId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('pay_group_members')
-    .select('employee_id')
-    .where('org_id', '=', orgId)
-    .where('pay_group_id', '=', payGroupId)
-    .orderBy('assigned_at')
-    .orderBy('employee_id')
-    .execute();
-  return rows.map((r) => r.employee_id);
-}
+export { payGroupMemberIds };
 
 export async function loadPayGroup(db: Db, row: PayGroupTable): Promise<PayGroup> {
   const employeeIds = await payGroupMemberIds(db, row.org_id, row.id);

@@ -10,6 +10,7 @@ import { cursorPaginate } from '../paging.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { contentMismatch, MAX_DOCUMENT_BYTES, MAX_LOGO_BYTES, moveStatus, requireDocument, toDocument, transitionRefused } from '../records/documents.js';
 import type { DocumentTable } from '../../store/schema.js';
+import * as repo from '../../store/repositories/documents.js';
 
 export interface DocumentUseCases {
   /** Extension: registers a document (status pending_upload); its bytes follow with uploadDocumentContent. */
@@ -79,12 +80,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
   function list(orgId: string, query: Record<string, unknown>, filters: DocumentFilters): Promise<CursorPage<Document>> {
     const cursorQuery = parseCursorQuery(query);
     return cursorPaginate<DocumentTable, Document>(
-      () => {
-        let q = ctx.store.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('status', 'in', filters.statuses);
-        if (filters.types.length > 0) q = q.where('document_type', 'in', filters.types);
-        if (filters.employeeId !== null) q = q.where('employee_id', '=', filters.employeeId);
-        return q;
-      },
+      () => repo.documentsQuery(ctx.store.db, orgId, filters),
       'id',
       cursorQuery,
       toDocument,
@@ -98,11 +94,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
     const org = await requireOrg(ctx, trx, orgId);
     const preferences = parseJson<Record<string, unknown>>(org.preferences_json);
     if (preferences?.logo_id !== documentId) return;
-    await trx
-      .updateTable('organizations')
-      .set({ preferences_json: JSON.stringify({ ...preferences, logo_id: null }), row_version: org.row_version + 1, updated_at: now })
-      .where('id', '=', orgId)
-      .execute();
+    await repo.writeOrganizationPreferences(trx, orgId, JSON.stringify({ ...preferences, logo_id: null }), org.row_version + 1, now);
   }
 
   /**
@@ -116,8 +108,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       await inTransaction(ctx, async (trx) => {
         // Under the row's lock, as an upload claims it: a concurrent upload that has written the
         // same path is either committed (active: nothing to remove) or waits until we are done.
-        const held = await trx.updateTable('documents').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('org_id', '=', orgId).where('id', '=', documentId).where('status', '=', 'pending_upload').executeTakeFirst();
-        if (Number(held.numUpdatedRows) === 1) await ctx.objects.remove(path);
+        if (await repo.lockPendingUpload(trx, orgId, documentId)) await ctx.objects.remove(path);
       });
     } catch {
       // Keep the file (see above); the upload's own error is the one to report.
@@ -145,8 +136,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       const row = await inTransaction(ctx, async (trx) => {
         await requireOrg(ctx, trx, orgId);
         if (input.employee_id) {
-          const employee = await trx.selectFrom('employees').select('id').where('org_id', '=', orgId).where('id', '=', input.employee_id).executeTakeFirst();
-          if (!employee) throw fieldError(['body', 'employee_id'], `employee ${input.employee_id} was not found in this organization`, 'not_found');
+          if (!(await repo.employeeExists(trx, orgId, input.employee_id))) throw fieldError(['body', 'employee_id'], `employee ${input.employee_id} was not found in this organization`, 'not_found');
         }
         const id = uuidv7();
         const record: DocumentTable = {
@@ -168,7 +158,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
           created_at: nowIso(ctx),
           updated_at: null,
         };
-        await trx.insertInto('documents').values(record).execute();
+        await repo.insertDocument(trx, record);
         return record;
       });
       return toDocument(row);
@@ -193,8 +183,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
         row = await inTransaction(ctx, async (trx) => {
           const now = nowIso(ctx);
           // Claim the row first: on Postgres this UPDATE holds the row lock, so a concurrent upload waits and then finds it active.
-          const claim = await trx.updateTable('documents').set({ updated_at: now }).where('org_id', '=', orgId).where('id', '=', documentId).where('status', '=', 'pending_upload').executeTakeFirst();
-          if (Number(claim.numUpdatedRows) !== 1) throw transitionRefused(documentId, (await requireDocument(trx, orgId, documentId)).status, 'upload');
+          if (!(await repo.claimPendingUpload(trx, orgId, documentId, now))) throw transitionRefused(documentId, (await requireDocument(trx, orgId, documentId)).status, 'upload');
           // The bytes land before the commit that makes the document active: an interrupted upload can
           // leave a file without an active record (removed below), never an active record without its file.
           wrote = true;
@@ -237,8 +226,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       requireScope(ctx, 'payroll:read');
       const filters = parseFilters(query, false);
       await requireOrg(ctx, ctx.store.db, orgId);
-      const employee = await ctx.store.db.selectFrom('employees').select('id').where('org_id', '=', orgId).where('id', '=', employeeId).executeTakeFirst();
-      if (!employee) throw new DomainError('not_found', 'EMPLOYEE.NOT_FOUND', `employee ${employeeId} was not found`, { details: { id: employeeId } });
+      if (!(await repo.employeeExists(ctx.store.db, orgId, employeeId))) throw new DomainError('not_found', 'EMPLOYEE.NOT_FOUND', `employee ${employeeId} was not found`, { details: { id: employeeId } });
       return list(orgId, query, { ...filters, employeeId });
     },
 
@@ -259,7 +247,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       const row = await inTransaction(ctx, async (trx) => {
         await lockOrganization(ctx, trx, orgId);
         const org = await requireOrg(ctx, trx, orgId);
-        const document = await trx.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', input.document_id).executeTakeFirst();
+        const document = await repo.findDocument(trx, orgId, input.document_id);
         const loc = ['body', 'document_id'];
         if (!document) throw fieldError(loc, `document ${input.document_id} was not found in this organization; upload the logo first (document_type org_logo)`, 'not_found');
         if (document.document_type !== 'org_logo') throw fieldError(loc, `document ${input.document_id} is a ${document.document_type}; only an org_logo document can be the logo`, 'document_type_mismatch');
@@ -272,13 +260,8 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
         const current = parseJson<Record<string, unknown>>(org.preferences_json);
         // Preferences created here get the same defaults as preferences given on create (organization contract).
         const preferences = { ...(current ?? { id: 1, ...preferencesInput.parse({}) }), logo_id: document.id };
-        const updated = await trx
-          .updateTable('organizations')
-          .set({ preferences_json: JSON.stringify(preferences), row_version: org.row_version + 1, updated_at: now })
-          .where('id', '=', orgId)
-          .where('row_version', '=', org.row_version)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; confirm the logo again`);
+        const updated = await repo.writeOrganizationPreferences(trx, orgId, JSON.stringify(preferences), org.row_version + 1, now, org.row_version);
+        if (!updated) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; confirm the logo again`);
         return document;
       });
       return toDocument(row);

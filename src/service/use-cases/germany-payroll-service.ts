@@ -5,6 +5,7 @@ import { storedGermanPayrollInput } from '../contracts/germany-payroll-stored.js
 import { MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from '../contracts/germany-payroll.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { listEmployeesEmployedBetween } from '../../store/repositories/germany-payroll.js';
 import { calculateGermanPayrollInSlices, type GermanPayrollOptions, type GermanPayrollResponse } from './germany-payroll.js';
 
 export interface GermanPayrollUseCases {
@@ -88,15 +89,7 @@ export function germanPayrollUseCases(ctx: ServiceContext): GermanPayrollUseCase
       if (org.country !== 'DE') throw fieldError(['path', 'organization_id'], `is a ${org.country} organization; German payroll needs a DE organization`, 'country_mismatch');
       const monthStart = `${input.period}-01`;
       const monthEnd = lastDayOfMonth(input.period);
-      let query = ctx.store.db
-        .selectFrom('employees')
-        .selectAll()
-        .where('org_id', '=', orgId)
-        .where('start_date', '<=', monthEnd)
-        .where((eb) => eb.or([eb('leave_date', 'is', null), eb('leave_date', '>=', monthStart)]))
-        .orderBy('id');
-      if (input.employee_ids) query = query.where('id', 'in', input.employee_ids.length > 0 ? input.employee_ids : ['\u0000']);
-      const employees = await query.execute();
+      const employees = await listEmployeesEmployedBetween(ctx.store.db, orgId, monthStart, monthEnd, input.employee_ids ?? null);
       if (input.employee_ids) {
         const found = new Set(employees.map((e) => e.id));
         const missing = input.employee_ids.map((id, index) => ({ id, index })).filter((e) => !found.has(e.id));

@@ -18,6 +18,7 @@ import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
 import { countryOf, loadPayGroup, payCalendarRules, requirePayCalendar, requirePayGroup, toPayCalendar } from '../records/pay-groups.js';
 import type { PayGroupTable } from '../../store/schema.js';
+import * as repo from '../../store/repositories/pay-groups.js';
 
 export interface PayGroupUseCases {
   /** Extension: a pay calendar (frequency, period anchor, pay-day rule). DE organizations: monthly only. */
@@ -93,7 +94,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
           created_at: now,
           updated_at: now,
         };
-        await trx.insertInto('pay_calendars').values(row).execute();
+        await repo.insertPayCalendar(trx, row);
         return toPayCalendar(row, org.country);
       });
     },
@@ -101,7 +102,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
     async listPayCalendars(orgId) {
       requireScope(ctx, 'payroll:read');
       const org = await requireOrg(ctx, ctx.store.db, orgId);
-      const rows = await ctx.store.db.selectFrom('pay_calendars').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
+      const rows = await repo.listPayCalendars(ctx.store.db, orgId);
       return rows.map((row) => toPayCalendar(row, org.country));
     },
 
@@ -120,11 +121,11 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
       const input = parseOrThrow(payGroupInput, body);
       const id = await inTransaction(ctx, async (trx) => {
         await requireOrg(ctx, trx, orgId);
-        const calendar = await trx.selectFrom('pay_calendars').select('id').where('org_id', '=', orgId).where('id', '=', input.pay_calendar_id).executeTakeFirst();
+        const calendar = await repo.findPayCalendar(trx, orgId, input.pay_calendar_id);
         if (!calendar) throw fieldError(['body', 'pay_calendar_id'], `pay calendar ${input.pay_calendar_id} was not found in this organization; create it first (payroll pay-calendars create)`, 'not_found');
         const now = nowIso(ctx);
         const row: PayGroupTable = { id: uuidv7(), org_id: orgId, name: input.name, pay_calendar_id: input.pay_calendar_id, created_at: now, updated_at: now };
-        await trx.insertInto('pay_groups').values(row).execute();
+        await repo.insertPayGroup(trx, row);
         return row.id;
       });
       return getPayGroup(orgId, id);
@@ -136,22 +137,8 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
       const calendarFilter = query.pay_calendar_id === undefined || query.pay_calendar_id === '' ? null : String(query.pay_calendar_id);
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
-      return pagePaginate<PayGroupTable & { member_count: number | string | bigint }, PayGroupSummary>(
-        () => {
-          let q = db
-            .selectFrom('pay_groups')
-            .selectAll('pay_groups')
-            .select((eb) =>
-              eb
-                .selectFrom('pay_group_members')
-                .whereRef('pay_group_members.pay_group_id', '=', 'pay_groups.id')
-                .select(eb.fn.countAll().as('n'))
-                .as('member_count'),
-            )
-            .where('pay_groups.org_id', '=', orgId);
-          if (calendarFilter !== null) q = q.where('pay_groups.pay_calendar_id', '=', calendarFilter);
-          return q;
-        },
+      return pagePaginate<repo.PayGroupSummaryRow, PayGroupSummary>(
+        () => repo.payGroupSummariesQuery(db, orgId, calendarFilter),
         pageQuery,
         { defaultSort: 'pay_groups.id', sortColumns: { name: 'pay_groups.name', created_at: 'pay_groups.created_at' }, searchColumns: { name: 'pay_groups.name' } },
         (row) => ({
@@ -175,7 +162,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
         await requireOrg(ctx, trx, orgId);
         const group = await requirePayGroup(trx, orgId, payGroupId);
         const ids = input.employee_ids;
-        const employees = await trx.selectFrom('employees').select(['id', 'status', 'leave_date']).where('org_id', '=', orgId).where('id', 'in', ids).execute();
+        const employees = await repo.findEmployeesForAssignment(trx, orgId, ids);
         const byId = new Map(employees.map((e) => [e.id, e]));
         const issues: FieldIssue[] = [];
         ids.forEach((employeeId, index) => {
@@ -186,7 +173,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
         });
         if (issues.length > 0) throw validationError(issues, 'PAY_GROUP.EMPLOYEES_INVALID');
 
-        const memberships = await trx.selectFrom('pay_group_members').select(['employee_id', 'pay_group_id']).where('org_id', '=', orgId).where('employee_id', 'in', ids).execute();
+        const memberships = await repo.findMemberships(trx, orgId, ids);
         const current = new Map(memberships.map((m) => [m.employee_id, m.pay_group_id]));
         const now = nowIso(ctx);
         const newlyAssigned: string[] = [];
@@ -200,18 +187,13 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
         }
         if (newlyAssigned.length > 0) {
           // employee_id is the table's primary key: a concurrent assignment of the same employee fails here and rolls back.
-          await trx.insertInto('pay_group_members').values(newlyAssigned.map((employeeId) => ({ pay_group_id: payGroupId, employee_id: employeeId, org_id: orgId, assigned_at: now }))).execute();
+          await repo.insertMembers(trx, newlyAssigned.map((employeeId) => ({ pay_group_id: payGroupId, employee_id: employeeId, org_id: orgId, assigned_at: now })));
         }
         if (moved.length > 0) {
-          await trx
-            .updateTable('pay_group_members')
-            .set({ pay_group_id: payGroupId, assigned_at: now })
-            .where('org_id', '=', orgId)
-            .where('employee_id', 'in', moved.map((m) => m.employee_id))
-            .execute();
+          await repo.moveMembers(trx, orgId, moved.map((m) => m.employee_id), payGroupId, now);
         }
         const touched = [...new Set([payGroupId, ...moved.map((m) => m.from_pay_group_id)])];
-        if (newlyAssigned.length > 0 || moved.length > 0) await trx.updateTable('pay_groups').set({ updated_at: now }).where('org_id', '=', orgId).where('id', 'in', touched).execute();
+        if (newlyAssigned.length > 0 || moved.length > 0) await repo.touchPayGroups(trx, orgId, touched, now);
         return { group, newlyAssigned, moved, alreadyMembers };
       });
       return {

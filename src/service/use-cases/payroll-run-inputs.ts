@@ -8,14 +8,16 @@ import type { WorkerCategory } from '../../domain/gb/auto-enrolment.js';
 import type { PreviousEmployment } from '../../domain/gb/run/employment.js';
 import type { EmployeeFacts } from '../../domain/gb/run/employee-payslip.js';
 import { isRefundDue } from '../../domain/gb/run/membership.js';
-import type { MembershipRecord, SchemeVersionRecord } from '../../domain/gb/run/pension-terms.js';
+import type { Membership, SchemeTerms } from '../../domain/gb/run/pension-terms.js';
 import { refundOf, type TakenContribution } from '../../domain/gb/run/refund.js';
 import type { RefundInput } from '../../domain/gb/run/payslip.js';
 import type { NiCategory } from '../../domain/gb/ni/index.js';
 import type { StudentLoanPlan } from '../../domain/gb/student-loans.js';
 import type { Db } from '../context.js';
 import { isSet } from '../context.js';
-import type { EmployeeTable, GbPensionMembershipTable } from '../../store/schema.js';
+import type { EmployeeTable } from '../../store/schema.js';
+import * as pensionRepo from '../../store/repositories/pensions.js';
+import { membershipOf, schemeTermsOf } from '../records/pensions.js';
 
 /** Parameters per statement stay far below SQLite's and Postgres's limits. */
 export const CHUNK = 900;
@@ -78,35 +80,14 @@ export function employeeFacts(row: EmployeeTable): EmployeeFacts {
   };
 }
 
-function toMembershipRecord(row: GbPensionMembershipTable): MembershipRecord {
-  return {
-    id: row.id,
-    version: Number(row.version),
-    status: row.status as MembershipRecord['status'],
-    valid_from: row.valid_from,
-    valid_to: row.valid_to,
-    worker_category: row.worker_category as WorkerCategory | null,
-    enrolment_date: row.enrolment_date,
-    opt_out_date: row.opt_out_date,
-    enrolment_communication_date: row.enrolment_communication_date,
-    scheme_id: row.scheme_id,
-    employee_rate: row.employee_rate,
-    employer_rate: row.employer_rate,
-    employee_cap: row.employee_cap,
-    employer_cap: row.employer_cap,
-    tax_treatment: row.tax_treatment,
-    wage_type_code: row.wage_type_code,
-  };
-}
-
 /** Membership histories (oldest first) of the employees. */
-export async function loadMemberships(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, MembershipRecord[]>> {
-  const map = new Map<string, MembershipRecord[]>();
+export async function loadMemberships(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, Membership[]>> {
+  const map = new Map<string, Membership[]>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('gb_pension_memberships').selectAll().where('org_id', '=', orgId).where('employee_id', 'in', part).orderBy('employee_id').orderBy('version').execute();
+    const rows = await pensionRepo.listMembershipsOfEmployees(db, orgId, part);
     for (const row of rows) {
       const list = map.get(row.employee_id) ?? [];
-      list.push(toMembershipRecord(row));
+      list.push(membershipOf(row));
       map.set(row.employee_id, list);
     }
   }
@@ -114,34 +95,19 @@ export async function loadMemberships(db: Db, orgId: string, ids: readonly strin
 }
 
 export interface Schemes {
-  versions: Map<string, SchemeVersionRecord[]>;
+  versions: Map<string, SchemeTerms[]>;
   defaultSchemeId: string | null;
 }
 
 export async function loadSchemes(db: Db, orgId: string): Promise<Schemes> {
   const [handles, rows] = await Promise.all([
-    db.selectFrom('gb_pension_schemes').select(['scheme_id', 'is_default']).where('org_id', '=', orgId).execute(),
-    db.selectFrom('gb_pension_scheme_versions').selectAll().where('org_id', '=', orgId).orderBy('scheme_id').orderBy('version').execute(),
+    pensionRepo.listSchemeHandles(db, orgId),
+    pensionRepo.listAllSchemeVersions(db, orgId),
   ]);
-  const versions = new Map<string, SchemeVersionRecord[]>();
+  const versions = new Map<string, SchemeTerms[]>();
   for (const row of rows) {
     const list = versions.get(row.scheme_id) ?? [];
-    list.push({
-      scheme_id: row.scheme_id,
-      version: Number(row.version),
-      valid_from: row.valid_from,
-      valid_to: row.valid_to,
-      tax_treatment: row.tax_treatment,
-      pensionable_earnings_definition: row.pensionable_earnings_definition,
-      employee_rate: row.employee_rate,
-      employer_rate: row.employer_rate,
-      employee_cap: row.employee_cap,
-      employer_cap: row.employer_cap,
-      postponement_period_months: Number(row.postponement_period_months),
-      entitled_worker_employer_contributes: isSet(row.entitled_worker_employer_contributes),
-      re_enrolment_date: row.re_enrolment_date,
-      wage_type_code: row.wage_type_code,
-    });
+    list.push(schemeTermsOf(row));
     versions.set(row.scheme_id, list);
   }
   return { versions, defaultSchemeId: handles.find((h) => isSet(h.is_default))?.scheme_id ?? null };
@@ -168,15 +134,15 @@ const SETTLED = ['approved', 'paid'];
  * Refunds due on this pay date: for every opt-out inside its window not yet refunded by an approved run, the
  * contributions taken under the membership it ended (approved and paid runs only).
  */
-export async function loadRefunds(db: Db, orgId: string, memberships: ReadonlyMap<string, readonly MembershipRecord[]>, payDate: string): Promise<Map<string, { input: RefundInput; membershipId: string }>> {
-  const due: { employeeId: string; optOut: MembershipRecord; active: MembershipRecord[] }[] = [];
+export async function loadRefunds(db: Db, orgId: string, memberships: ReadonlyMap<string, readonly Membership[]>, payDate: string): Promise<Map<string, { input: RefundInput; membershipId: string }>> {
+  const due: { employeeId: string; optOut: Membership; active: Membership[] }[] = [];
   for (const [employeeId, history] of memberships) {
     history.forEach((record, index) => {
-      if (record.status !== 'OPTED_OUT' || record.opt_out_date === null || record.opt_out_date > payDate) return;
-      if (!isRefundDue(record.opt_out_date, record.enrolment_date, record.enrolment_communication_date)) return;
+      if (record.status !== 'OPTED_OUT' || record.optOutDate === null || record.optOutDate > payDate) return;
+      if (!isRefundDue(record.optOutDate, record.enrolmentDate, record.enrolmentCommunicationDate)) return;
       // Every ACTIVE record of the membership the opt-out ended (recording the enrolment letter adds one).
-      const active: MembershipRecord[] = [];
-      for (let i = index - 1; i >= 0 && history[i]?.status === 'ACTIVE'; i -= 1) active.push(history[i] as MembershipRecord);
+      const active: Membership[] = [];
+      for (let i = index - 1; i >= 0 && history[i]?.status === 'ACTIVE'; i -= 1) active.push(history[i] as Membership);
       if (active.length > 0) due.push({ employeeId, optOut: record, active });
     });
   }

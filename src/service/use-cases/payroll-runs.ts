@@ -19,6 +19,7 @@ import { gbTaxYearOf, type PayCalendarRules, type PayDayRule, type PayFrequency,
 import { calculateEmployeePayslip, type CorrectionPlacement, type EmployeePayslip, type RunPeriod } from '../../domain/gb/run/employee-payslip.js';
 import { classifyPay, type ClassifiedPay } from '../../domain/gb/run/pay-items.js';
 import { autoEnrolledMembership } from '../../domain/gb/run/pension-terms.js';
+import { membershipColumns } from '../records/pensions.js';
 import type { WorkerCategory } from '../../domain/gb/auto-enrolment.js';
 import { type YtdState, ytdFromJson, ytdToJson, zeroYtd } from '../../domain/gb/run/ytd.js';
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
@@ -705,7 +706,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
               org_id: orgId,
               employee_id: p.employee_id,
               version: latest ? latest.version + 1 : 0,
-              ...autoEnrolledMembership(decision.schemeId, decision.category, decision.enrolmentDate),
+              ...membershipColumns(autoEnrolledMembership(decision.schemeId, decision.category, decision.enrolmentDate)),
               entry_route: 'AUTO_ENROLLED',
               source_run_id: runId,
               created_at: stamp,

@@ -22,8 +22,10 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, flag, inTransaction, isSet, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
+import { membershipOf } from '../records/pensions.js';
 import { lockOrganization } from '../records/org-lock.js';
 import type { EmployeeTable, GbPensionMembershipTable, GbPensionSchemeVersionTable, OrganizationTable } from '../../store/schema.js';
+import * as repo from '../../store/repositories/pensions.js';
 
 export interface PensionUseCases {
   /** Endpoint 15: the first version of a new scheme; the organization's first scheme becomes its default. */
@@ -61,22 +63,14 @@ export async function requireGbOrg(ctx: ServiceContext, db: Db, orgId: string): 
 }
 
 export async function requireGbEmployee(db: Db, orgId: string, employeeId: string): Promise<EmployeeTable> {
-  const row = await db.selectFrom('employees').selectAll().where('org_id', '=', orgId).where('id', '=', employeeId).executeTakeFirst();
+  const row = await repo.findEmployee(db, orgId, employeeId);
   if (!row) throw notFound('employee', employeeId, 'EMPLOYEE.NOT_FOUND');
   return row;
 }
 
 // ---- schemes ----
 
-type SchemeRow = GbPensionSchemeVersionTable & { is_default: number };
-
-function selectSchemeVersions(db: Db) {
-  return db
-    .selectFrom('gb_pension_scheme_versions')
-    .innerJoin('gb_pension_schemes', 'gb_pension_schemes.scheme_id', 'gb_pension_scheme_versions.scheme_id')
-    .selectAll('gb_pension_scheme_versions')
-    .select('gb_pension_schemes.is_default');
-}
+type SchemeRow = repo.SchemeVersionRow;
 
 export function toPensionScheme(row: SchemeRow): PensionScheme {
   return {
@@ -134,7 +128,7 @@ function versionValues(ctx: ServiceContext, orgId: string, schemeId: string, ver
 }
 
 async function schemeVersions(db: Db, orgId: string, schemeId: string): Promise<SchemeRow[]> {
-  const rows = await selectSchemeVersions(db).where('gb_pension_scheme_versions.org_id', '=', orgId).where('gb_pension_scheme_versions.scheme_id', '=', schemeId).orderBy('gb_pension_scheme_versions.version').execute();
+  const rows = await repo.listSchemeVersions(db, orgId, schemeId);
   if (rows.length === 0) throw notFound('pension scheme', schemeId, 'PENSION_SCHEME.NOT_FOUND');
   return rows;
 }
@@ -169,7 +163,7 @@ function toMembership(row: GbPensionMembershipTable): PensionMembership {
 }
 
 async function membershipHistory(db: Db, orgId: string, employeeId: string): Promise<GbPensionMembershipTable[]> {
-  return db.selectFrom('gb_pension_memberships').selectAll().where('org_id', '=', orgId).where('employee_id', '=', employeeId).orderBy('version').execute();
+  return repo.listMembershipHistory(db, orgId, employeeId);
 }
 
 /** The employee's latest membership record (the one a change appends to), or null when there is none. */
@@ -184,11 +178,10 @@ async function latestMembership(db: Db, orgId: string, employeeId: string): Prom
  */
 export async function appendMembership(db: Db, latest: GbPensionMembershipTable | null, next: Omit<GbPensionMembershipTable, 'version' | 'valid_to'>): Promise<GbPensionMembershipTable> {
   if (latest) {
-    const closed = await db.updateTable('gb_pension_memberships').set({ valid_to: next.valid_from }).where('id', '=', latest.id).where('valid_to', 'is', null).executeTakeFirst();
-    if (Number(closed.numUpdatedRows) !== 1) throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', "someone changed this employee's pension membership at the same moment; read its status again and retry");
+    if (!(await repo.closeMembership(db, latest.id, next.valid_from))) throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', "someone changed this employee's pension membership at the same moment; read its status again and retry");
   }
   const row: GbPensionMembershipTable = { ...next, version: latest ? Number(latest.version) + 1 : 0, valid_to: null };
-  await db.insertInto('gb_pension_memberships').values(row).execute();
+  await repo.insertMemberships(db, [row]);
   return row;
 }
 
@@ -219,11 +212,11 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         // "Is there a scheme yet" decides the default: lock before reading (finding F3, docs/decisions.md S3), so
         // a concurrent create sees this one and is not refused by the one-default index with a needless 409.
         await lockOrganization(ctx, trx, orgId);
-        const existing = await trx.selectFrom('gb_pension_schemes').select('scheme_id').where('org_id', '=', orgId).limit(1).executeTakeFirst();
+        const existing = await repo.hasAnyScheme(trx, orgId);
         const id = uuidv7();
         // The organization's first scheme is its default (exactly one default per organization, decision A3).
-        await trx.insertInto('gb_pension_schemes').values({ scheme_id: id, org_id: orgId, is_default: existing ? 0 : 1, created_at: nowIso(ctx), created_by: ctx.actor.subject }).execute();
-        await trx.insertInto('gb_pension_scheme_versions').values(versionValues(ctx, orgId, id, 0, input)).execute();
+        await repo.insertScheme(trx, { scheme_id: id, org_id: orgId, is_default: existing ? 0 : 1, created_at: nowIso(ctx), created_by: ctx.actor.subject });
+        await repo.insertSchemeVersion(trx, versionValues(ctx, orgId, id, 0, input));
         return id;
       });
       return readScheme(ctx.store.db, orgId, schemeId);
@@ -235,7 +228,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
       const db = ctx.store.db;
       await requireGbOrg(ctx, db, orgId);
       return pagePaginate<SchemeRow, PensionScheme>(
-        () => selectSchemeVersions(db).where('gb_pension_scheme_versions.org_id', '=', orgId).where('gb_pension_scheme_versions.valid_to', 'is', null),
+        () => repo.currentSchemeVersionsQuery(db, orgId),
         pageQuery,
         {
           defaultSort: 'gb_pension_scheme_versions.scheme_id',
@@ -273,9 +266,8 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
           throw fieldError(['body', 'valid_from'], `must be after ${current.valid_from}, the valid_from of the current version ${current.version}; versions follow each other in time`, 'version_not_later');
         }
         // Close the current version (its only change ever) and append the next one.
-        const closed = await trx.updateTable('gb_pension_scheme_versions').set({ valid_to: input.valid_from }).where('id', '=', current.id).where('valid_to', 'is', null).executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1) throw conflict('PENSION_SCHEME.VERSION_CONFLICT', 'someone added a version of this pension scheme at the same moment; read its history again and retry');
-        await trx.insertInto('gb_pension_scheme_versions').values(versionValues(ctx, orgId, schemeId, Number(current.version) + 1, input)).execute();
+        if (!(await repo.closeSchemeVersion(trx, current.id, input.valid_from))) throw conflict('PENSION_SCHEME.VERSION_CONFLICT', 'someone added a version of this pension scheme at the same moment; read its history again and retry');
+        await repo.insertSchemeVersion(trx, versionValues(ctx, orgId, schemeId, Number(current.version) + 1, input));
       });
       return readScheme(ctx.store.db, orgId, schemeId);
     },
@@ -289,8 +281,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         await lockOrganization(ctx, trx, orgId);
         await schemeVersions(trx, orgId, schemeId);
         // Clear the old default before setting the new one: the partial unique index allows one default at a time.
-        await trx.updateTable('gb_pension_schemes').set({ is_default: 0 }).where('org_id', '=', orgId).where('is_default', '=', 1).where('scheme_id', '!=', schemeId).execute();
-        await trx.updateTable('gb_pension_schemes').set({ is_default: 1 }).where('org_id', '=', orgId).where('scheme_id', '=', schemeId).execute();
+        await repo.makeDefaultScheme(trx, orgId, schemeId);
       });
       return readScheme(ctx.store.db, orgId, schemeId);
     },
@@ -304,15 +295,14 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         if (input.enrolment_date < employee.start_date) throw fieldError(['body', 'enrolment_date'], `must not be before the employee's start date ${employee.start_date}`, 'date_order');
         if (employee.leave_date && input.enrolment_date > employee.leave_date) throw refusal('PENSION.EMPLOYEE_LEFT', `the employee left on ${employee.leave_date}; an enrolment after leaving is not possible`);
         if (input.scheme_id) {
-          const scheme = await trx.selectFrom('gb_pension_scheme_versions').select(['valid_from']).where('org_id', '=', orgId).where('scheme_id', '=', input.scheme_id).orderBy('version').executeTakeFirst();
+          const scheme = await repo.firstSchemeVersion(trx, orgId, input.scheme_id);
           if (!scheme) throw fieldError(['body', 'scheme_id'], `no pension scheme ${input.scheme_id} in this organization`, 'reference_missing');
           if (input.enrolment_date < scheme.valid_from) throw fieldError(['body', 'enrolment_date'], `is before the scheme starts (${scheme.valid_from})`, 'date_order');
         } else {
-          const any = await trx.selectFrom('gb_pension_schemes').select('scheme_id').where('org_id', '=', orgId).limit(1).executeTakeFirst();
-          if (!any) throw refusal('PENSION.NO_SCHEME', 'the organization has no pension scheme yet; create one (it becomes the default) before enrolling employees');
+          if (!(await repo.hasAnyScheme(trx, orgId))) throw refusal('PENSION.NO_SCHEME', 'the organization has no pension scheme yet; create one (it becomes the default) before enrolling employees');
         }
         const latest = await latestMembership(trx, orgId, employeeId);
-        const refused = refuseEnrolment(latest ? { ...latest, status: latest.status as MembershipStatus } : null, input.enrolment_date);
+        const refused = refuseEnrolment(latest ? membershipOf(latest) : null, input.enrolment_date);
         if (refused) throw refusal(refused.code, refused.message);
         return appendByClerk(trx, latest, {
           id: uuidv7(),
@@ -345,7 +335,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         await requireGbOrg(ctx, trx, orgId);
         await requireGbEmployee(trx, orgId, employeeId);
         const latest = await latestMembership(trx, orgId, employeeId);
-        const refused = refuseOptOut(latest ? { ...latest, status: latest.status as MembershipStatus } : null, input.opt_out_date);
+        const refused = refuseOptOut(latest ? membershipOf(latest) : null, input.opt_out_date);
         if (refused || !latest) throw refusal(refused?.code ?? 'PENSION.NOT_ENROLLED', refused?.message ?? 'not enrolled');
         // The opt-out record carries the membership's terms forward, so it alone says what is to be refunded.
         return appendByClerk(trx, latest, {

@@ -14,7 +14,7 @@ import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, 
 import type { ClassifiedPay, PayslipLine } from './pay-items.js';
 import { taxPeriodOf } from '../paye.js';
 import { calculateRunPayslip, type DirectorInput, type RefundInput, type RunPayslipResult } from './payslip.js';
-import { autoEnrolledMembership, decideAutoEnrolment, membershipOn, type MembershipRecord, type PensionTerms, schemeVersionOn, type SchemeVersionRecord, termsFor } from './pension-terms.js';
+import { autoEnrolledMembership, decideAutoEnrolment, membershipOn, type Membership, type PensionTerms, schemeVersionOn, type SchemeTerms, termsFor } from './pension-terms.js';
 import { payslipFiguresToWire, type PayslipFiguresWire } from './wire.js';
 import { addPayslip, ytdDecimal, type YtdState, ytdToWire } from './ytd.js';
 import { moneyText } from './pence-text.js';
@@ -79,8 +79,8 @@ export interface PayslipContext {
   priorEmployeeNi?: Decimal;
   priorEmployerNi?: Decimal;
   ytd: YtdState;
-  memberships: readonly MembershipRecord[];
-  schemes: ReadonlyMap<string, readonly SchemeVersionRecord[]>;
+  memberships: readonly Membership[];
+  schemes: ReadonlyMap<string, readonly SchemeTerms[]>;
   defaultSchemeId: string | null;
   refund: { input: RefundInput; membershipId: string } | null;
   trace: boolean;
@@ -172,7 +172,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
   let autoEnrolment: AutoEnrolment | null = null;
   const inForce = membershipOn(c.memberships, period.payDate);
   if (inForce && inForce.status === 'ACTIVE') {
-    const schemeId = inForce.scheme_id ?? c.defaultSchemeId;
+    const schemeId = inForce.schemeId ?? c.defaultSchemeId;
     const version = schemeId ? schemeVersionOn(c.schemes.get(schemeId) ?? [], period.payDate) : null;
     if (version) {
       terms = termsFor(inForce, version);
@@ -191,13 +191,13 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       startDate: employee.startDate,
       earnings: c.pay.amounts.aeQualifying,
       history: c.memberships,
-      defaultScheme: c.defaultSchemeId && defaultVersion ? { schemeId: c.defaultSchemeId, firstValidFrom: defaultVersions[0]?.valid_from ?? defaultVersion.valid_from, version: defaultVersion } : null,
+      defaultScheme: c.defaultSchemeId && defaultVersion ? { schemeId: c.defaultSchemeId, firstValidFrom: defaultVersions[0]?.validFrom ?? defaultVersion.validFrom, version: defaultVersion } : null,
     });
     if (decision.action === 'enrol') {
       trace?.('pension', decision.reEnrolment ? 're-enrolment' : 'auto-enrolment');
       autoEnrolment = { schemeId: decision.schemeId, category: decision.category, enrolmentDate: period.payDate, reEnrolment: decision.reEnrolment };
-      const synthetic: MembershipRecord = { id: '', version: 0, ...autoEnrolledMembership(decision.schemeId, decision.category, period.payDate) };
-      terms = termsFor(synthetic, defaultVersion as SchemeVersionRecord);
+      const synthetic: Membership = { id: '', version: 0, ...autoEnrolledMembership(decision.schemeId, decision.category, period.payDate) };
+      terms = termsFor(synthetic, defaultVersion as SchemeTerms);
       warnings.push(`automatically enrolled into the default pension scheme from ${period.payDate} (on approval): send the enrolment information within 6 weeks and record its date as enrolment_communication_date`);
     } else if (decision.action === 'postponed') {
       warnings.push(`eligible jobholder: automatic enrolment postponed until ${decision.until} (send the postponement notice)`);

@@ -10,9 +10,9 @@ export type MembershipStatus = 'ACTIVE' | 'OPTED_OUT' | 'NOT_ENROLLED';
 /** The parts of the latest membership record the transition rules read. */
 export interface MembershipState {
   status: MembershipStatus;
-  valid_from: string;
-  enrolment_date: string | null;
-  opt_out_date: string | null;
+  validFrom: string;
+  enrolmentDate: string | null;
+  optOutDate: string | null;
 }
 
 export type TransitionRefusal = { code: string; message: string };
@@ -24,10 +24,10 @@ export type TransitionRefusal = { code: string; message: string };
 export function refuseEnrolment(latest: MembershipState | null, enrolmentDate: string): TransitionRefusal | null {
   if (latest === null) return null;
   if (latest.status === 'ACTIVE') {
-    return { code: 'PENSION.ALREADY_ACTIVE', message: `the employee is already an active member since ${latest.enrolment_date ?? latest.valid_from}; opt them out first if the membership should end` };
+    return { code: 'PENSION.ALREADY_ACTIVE', message: `the employee is already an active member since ${latest.enrolmentDate ?? latest.validFrom}; opt them out first if the membership should end` };
   }
-  if (enrolmentDate < latest.valid_from) {
-    const what = latest.status === 'OPTED_OUT' ? `the opt-out on ${latest.opt_out_date ?? latest.valid_from}` : `the last change on ${latest.valid_from}`;
+  if (enrolmentDate < latest.validFrom) {
+    const what = latest.status === 'OPTED_OUT' ? `the opt-out on ${latest.optOutDate ?? latest.validFrom}` : `the last change on ${latest.validFrom}`;
     return { code: 'PENSION.DATE_BEFORE_HISTORY', message: `enrolment date ${enrolmentDate} is before ${what}; a re-enrolment must be dated on or after it` };
   }
   return null;
@@ -39,9 +39,9 @@ export function refuseOptOut(latest: MembershipState | null, optOutDate: string)
     return { code: 'PENSION.NOT_ENROLLED', message: 'the employee is not enrolled in a pension scheme, so there is nothing to opt out of' };
   }
   if (latest.status === 'OPTED_OUT') {
-    return { code: 'PENSION.ALREADY_OPTED_OUT', message: `the employee already opted out on ${latest.opt_out_date ?? latest.valid_from}; enrol them again (opt-in) before another opt-out` };
+    return { code: 'PENSION.ALREADY_OPTED_OUT', message: `the employee already opted out on ${latest.optOutDate ?? latest.validFrom}; enrol them again (opt-in) before another opt-out` };
   }
-  const enrolled = latest.enrolment_date ?? latest.valid_from;
+  const enrolled = latest.enrolmentDate ?? latest.validFrom;
   if (optOutDate < enrolled) {
     return { code: 'PENSION.OPT_OUT_BEFORE_ENROLMENT', message: `opt-out date ${optOutDate} is before the enrolment date ${enrolled}; an opt-out takes effect on or after enrolment` };
   }

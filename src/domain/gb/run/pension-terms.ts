@@ -6,43 +6,56 @@
 import { Decimal } from '../../money.js';
 import { assessWorker, employerMustContribute, type WorkerCategory } from '../auto-enrolment.js';
 import type { GbTaxYear, PayFrequency } from '../ni/index.js';
-import type { PensionArrangement, PensionMethod } from '../pension.js';
+import type { PensionArrangement, PensionBasis, PensionMethod } from '../pension.js';
 import { addMonths, laterOf } from './dates.js';
+import type { MembershipStatus } from './membership.js';
 
-export interface MembershipRecord {
+/**
+ * One version of a worker's scheme membership as the pension rules read it. The rates, caps, method and wage
+ * type override the scheme's own terms when set (null: the scheme's); a null scheme is the organization's default.
+ */
+export interface Membership {
   id: string;
   version: number;
-  status: 'ACTIVE' | 'OPTED_OUT' | 'NOT_ENROLLED';
-  valid_from: string;
-  valid_to: string | null;
-  worker_category: WorkerCategory | null;
-  enrolment_date: string | null;
-  opt_out_date: string | null;
-  enrolment_communication_date: string | null;
-  scheme_id: string | null;
-  employee_rate: string | null;
-  employer_rate: string | null;
-  employee_cap: string | null;
-  employer_cap: string | null;
-  tax_treatment: string | null;
-  wage_type_code: string | null;
+  status: MembershipStatus;
+  validFrom: string;
+  /** Exclusive; null while the version is the current one. */
+  validTo: string | null;
+  workerCategory: WorkerCategory | null;
+  enrolmentDate: string | null;
+  optOutDate: string | null;
+  enrolmentCommunicationDate: string | null;
+  schemeId: string | null;
+  /** Rates as fractions: 0.05 = 5 %. */
+  employeeRate: Decimal | null;
+  employerRate: Decimal | null;
+  employeeCap: Decimal | null;
+  employerCap: Decimal | null;
+  method: PensionMethod | null;
+  wageTypeCode: string | null;
 }
 
-export interface SchemeVersionRecord {
-  scheme_id: string;
+/** One version of a pension scheme's terms: what a contribution and an automatic enrolment need of it. */
+export interface SchemeTerms {
+  schemeId: string;
   version: number;
-  valid_from: string;
-  valid_to: string | null;
-  tax_treatment: string;
-  pensionable_earnings_definition: string;
-  employee_rate: string;
-  employer_rate: string;
-  employee_cap: string | null;
-  employer_cap: string | null;
-  postponement_period_months: number;
-  entitled_worker_employer_contributes: boolean;
-  re_enrolment_date: string | null;
-  wage_type_code: string;
+  validFrom: string;
+  /** Exclusive; null while the version is the current one. */
+  validTo: string | null;
+  method: PensionMethod;
+  basis: PensionBasis;
+  /** Rates as fractions: 0.05 = 5 %. */
+  employeeRate: Decimal;
+  employerRate: Decimal;
+  employeeCap: Decimal | null;
+  employerCap: Decimal | null;
+  /** Postponement of automatic enrolment, in months (up to 3: Pensions Act 2008 s4). */
+  postponementMonths: number;
+  /** Whether the employer contributes for an entitled worker who joins (it need not: Pensions Act 2008 s9). */
+  entitledWorkerEmployerContributes: boolean;
+  /** The scheme's cyclical re-enrolment date (Automatic Enrolment Regulations 2010 reg 12), if set. */
+  reEnrolmentDate: string | null;
+  wageTypeCode: string;
 }
 
 /**
@@ -50,42 +63,40 @@ export interface SchemeVersionRecord {
  * scheme's own terms (no overrides), no opt-out, enrolment information not yet sent. The run calculates its
  * payslip with this record and approval stores this record (service/use-cases/payroll-runs.ts), so the two agree.
  */
-export function autoEnrolledMembership(schemeId: string, category: WorkerCategory, enrolmentDate: string): Omit<MembershipRecord, 'id' | 'version'> {
+export function autoEnrolledMembership(schemeId: string, category: WorkerCategory, enrolmentDate: string): Omit<Membership, 'id' | 'version'> {
   return {
     status: 'ACTIVE',
-    valid_from: enrolmentDate,
-    valid_to: null,
-    worker_category: category,
-    enrolment_date: enrolmentDate,
-    opt_out_date: null,
-    enrolment_communication_date: null,
-    scheme_id: schemeId,
-    employee_rate: null,
-    employer_rate: null,
-    employee_cap: null,
-    employer_cap: null,
-    tax_treatment: null,
-    wage_type_code: null,
+    validFrom: enrolmentDate,
+    validTo: null,
+    workerCategory: category,
+    enrolmentDate,
+    optOutDate: null,
+    enrolmentCommunicationDate: null,
+    schemeId,
+    employeeRate: null,
+    employerRate: null,
+    employeeCap: null,
+    employerCap: null,
+    method: null,
+    wageTypeCode: null,
   };
 }
 
-const METHOD: Readonly<Record<string, PensionMethod>> = { NET_PAY: 'net_pay', RELIEF_AT_SOURCE: 'relief_at_source', SALARY_SACRIFICE: 'salary_sacrifice' };
-
-function inForce(record: { valid_from: string; valid_to: string | null }, date: string): boolean {
-  return record.valid_from <= date && (record.valid_to === null || date < record.valid_to);
+function inForce(record: { validFrom: string; validTo: string | null }, date: string): boolean {
+  return record.validFrom <= date && (record.validTo === null || date < record.validTo);
 }
 
 /** The membership record in force on `date` (history in version order). */
-export function membershipOn(history: readonly MembershipRecord[], date: string): MembershipRecord | null {
+export function membershipOn(history: readonly Membership[], date: string): Membership | null {
   for (let i = history.length - 1; i >= 0; i -= 1) {
-    const record = history[i] as MembershipRecord;
+    const record = history[i] as Membership;
     if (inForce(record, date)) return record;
   }
   return null;
 }
 
 /** The version of a scheme in force on `date`. */
-export function schemeVersionOn(versions: readonly SchemeVersionRecord[], date: string): SchemeVersionRecord | null {
+export function schemeVersionOn(versions: readonly SchemeTerms[], date: string): SchemeTerms | null {
   return versions.find((v) => inForce(v, date)) ?? null;
 }
 
@@ -97,23 +108,21 @@ export interface PensionTerms {
 }
 
 /** Membership overrides over the scheme version's defaults; an entitled worker's employer pays only if the scheme says so. */
-export function termsFor(membership: MembershipRecord, scheme: SchemeVersionRecord): PensionTerms {
-  const treatment = membership.tax_treatment ?? scheme.tax_treatment;
-  const method = METHOD[treatment] ?? 'net_pay';
-  const category = membership.worker_category ?? 'ELIGIBLE_JOBHOLDER';
-  const employerPays = employerMustContribute(category, scheme.entitled_worker_employer_contributes) || category === 'EXCLUDED';
-  const cap = (override: string | null, schemeCap: string | null) => (override !== null ? new Decimal(override) : schemeCap !== null ? new Decimal(schemeCap) : null);
+export function termsFor(membership: Membership, scheme: SchemeTerms): PensionTerms {
+  const method = membership.method ?? scheme.method;
+  const category = membership.workerCategory ?? 'ELIGIBLE_JOBHOLDER';
+  const employerPays = employerMustContribute(category, scheme.entitledWorkerEmployerContributes) || category === 'EXCLUDED';
   return {
     arrangement: {
       method,
-      basis: scheme.pensionable_earnings_definition === 'PENSIONABLE_PAY' ? 'pensionable_pay' : 'qualifying_earnings',
-      employeeRate: new Decimal(membership.employee_rate ?? scheme.employee_rate),
-      employerRate: employerPays ? new Decimal(membership.employer_rate ?? scheme.employer_rate) : new Decimal(0),
-      employeeCap: cap(membership.employee_cap, scheme.employee_cap),
-      employerCap: cap(membership.employer_cap, scheme.employer_cap),
+      basis: scheme.basis,
+      employeeRate: membership.employeeRate ?? scheme.employeeRate,
+      employerRate: employerPays ? (membership.employerRate ?? scheme.employerRate) : new Decimal(0),
+      employeeCap: membership.employeeCap ?? scheme.employeeCap,
+      employerCap: membership.employerCap ?? scheme.employerCap,
     },
-    schemeId: scheme.scheme_id,
-    wageTypeCode: membership.wage_type_code ?? scheme.wage_type_code,
+    schemeId: scheme.schemeId,
+    wageTypeCode: membership.wageTypeCode ?? scheme.wageTypeCode,
     method,
   };
 }
@@ -126,9 +135,9 @@ export interface AutoEnrolmentInput {
   startDate: string;
   /** Qualifying earnings of the pay reference period. */
   earnings: Decimal;
-  history: readonly MembershipRecord[];
+  history: readonly Membership[];
   /** The organization's default scheme: its first version's start and the version in force on the pay date. */
-  defaultScheme: { schemeId: string; firstValidFrom: string; version: SchemeVersionRecord } | null;
+  defaultScheme: { schemeId: string; firstValidFrom: string; version: SchemeTerms } | null;
 }
 
 export type AutoEnrolmentDecision =
@@ -149,8 +158,8 @@ export function decideAutoEnrolment(input: AutoEnrolmentInput): AutoEnrolmentDec
   let reEnrolment = false;
   if (latest !== null && latest.status === 'ACTIVE') return { action: 'none' };
   if (latest !== null && latest.status === 'OPTED_OUT') {
-    const reDate = input.defaultScheme?.version.re_enrolment_date ?? null;
-    const optedOut = latest.opt_out_date ?? latest.valid_from;
+    const reDate = input.defaultScheme?.version.reEnrolmentDate ?? null;
+    const optedOut = latest.optOutDate ?? latest.validFrom;
     if (reDate === null || input.payDate < reDate || optedOut > addMonths(reDate, -12)) return { action: 'none' };
     reEnrolment = true;
   }
@@ -159,7 +168,7 @@ export function decideAutoEnrolment(input: AutoEnrolmentInput): AutoEnrolmentDec
   if (assessment.category !== 'ELIGIBLE_JOBHOLDER') return { action: 'none' };
   if (input.defaultScheme === null) return { action: 'no_scheme' };
   if (!reEnrolment) {
-    const until = addMonths(laterOf(input.startDate, input.defaultScheme.firstValidFrom), input.defaultScheme.version.postponement_period_months);
+    const until = addMonths(laterOf(input.startDate, input.defaultScheme.firstValidFrom), input.defaultScheme.version.postponementMonths);
     if (input.payDate < until) return { action: 'postponed', until };
   }
   return { action: 'enrol', schemeId: input.defaultScheme.schemeId, category: assessment.category, reEnrolment };

@@ -5,32 +5,32 @@ import { addMonths } from '../../../../src/domain/gb/run/dates.js';
 import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, p45For, previousEmploymentUsed } from '../../../../src/domain/gb/run/employment.js';
 import { isRefundDue, optOutWindowEnd, refuseEnrolment, refuseOptOut } from '../../../../src/domain/gb/run/membership.js';
 import { classifyPay, periodAmount } from '../../../../src/domain/gb/run/pay-items.js';
-import { decideAutoEnrolment, membershipOn, type MembershipRecord, type SchemeVersionRecord, termsFor } from '../../../../src/domain/gb/run/pension-terms.js';
+import { decideAutoEnrolment, membershipOn, type Membership, type SchemeTerms, termsFor } from '../../../../src/domain/gb/run/pension-terms.js';
 import { penceText, textPence } from '../../../../src/domain/gb/run/pence-text.js';
 import { refundOf } from '../../../../src/domain/gb/run/refund.js';
 import { ytdFromJson, ytdToJson, zeroYtd } from '../../../../src/domain/gb/run/ytd.js';
 
 const d = (v: string) => new Decimal(v);
 
-const scheme: SchemeVersionRecord = {
-  scheme_id: 's1', version: 0, valid_from: '2025-04-06', valid_to: null, tax_treatment: 'NET_PAY', pensionable_earnings_definition: 'QUALIFYING_EARNINGS',
-  employee_rate: '0.05', employer_rate: '0.03', employee_cap: null, employer_cap: null, postponement_period_months: 0, entitled_worker_employer_contributes: false, re_enrolment_date: null, wage_type_code: 'UK-P-001',
+const scheme: SchemeTerms = {
+  schemeId: 's1', version: 0, validFrom: '2025-04-06', validTo: null, method: 'net_pay', basis: 'qualifying_earnings',
+  employeeRate: d('0.05'), employerRate: d('0.03'), employeeCap: null, employerCap: null, postponementMonths: 0, entitledWorkerEmployerContributes: false, reEnrolmentDate: null, wageTypeCode: 'UK-P-001',
 };
-const active = (over: Partial<MembershipRecord> = {}): MembershipRecord => ({
-  id: 'm0', version: 0, status: 'ACTIVE', valid_from: '2025-05-01', valid_to: null, worker_category: 'ELIGIBLE_JOBHOLDER', enrolment_date: '2025-05-01', opt_out_date: null,
-  enrolment_communication_date: '2025-05-01', scheme_id: null, employee_rate: null, employer_rate: null, employee_cap: null, employer_cap: null, tax_treatment: null, wage_type_code: null, ...over,
+const active = (over: Partial<Membership> = {}): Membership => ({
+  id: 'm0', version: 0, status: 'ACTIVE', validFrom: '2025-05-01', validTo: null, workerCategory: 'ELIGIBLE_JOBHOLDER', enrolmentDate: '2025-05-01', optOutDate: null,
+  enrolmentCommunicationDate: '2025-05-01', schemeId: null, employeeRate: null, employerRate: null, employeeCap: null, employerCap: null, method: null, wageTypeCode: null, ...over,
 });
 
 describe('membership transitions and the opt-out window', () => {
   it('allows NOT_ENROLLED → ACTIVE, OPTED_OUT → ACTIVE, ACTIVE → OPTED_OUT only', () => {
     expect(refuseEnrolment(null, '2025-05-01')).toBeNull();
-    expect(refuseEnrolment({ status: 'ACTIVE', valid_from: '2025-05-01', enrolment_date: '2025-05-01', opt_out_date: null }, '2025-06-01')?.code).toBe('PENSION.ALREADY_ACTIVE');
-    expect(refuseEnrolment({ status: 'OPTED_OUT', valid_from: '2025-06-01', enrolment_date: '2025-05-01', opt_out_date: '2025-06-01' }, '2025-07-01')).toBeNull();
-    expect(refuseEnrolment({ status: 'OPTED_OUT', valid_from: '2025-06-01', enrolment_date: '2025-05-01', opt_out_date: '2025-06-01' }, '2025-05-31')?.code).toBe('PENSION.DATE_BEFORE_HISTORY');
+    expect(refuseEnrolment({ status: 'ACTIVE', validFrom: '2025-05-01', enrolmentDate: '2025-05-01', optOutDate: null }, '2025-06-01')?.code).toBe('PENSION.ALREADY_ACTIVE');
+    expect(refuseEnrolment({ status: 'OPTED_OUT', validFrom: '2025-06-01', enrolmentDate: '2025-05-01', optOutDate: '2025-06-01' }, '2025-07-01')).toBeNull();
+    expect(refuseEnrolment({ status: 'OPTED_OUT', validFrom: '2025-06-01', enrolmentDate: '2025-05-01', optOutDate: '2025-06-01' }, '2025-05-31')?.code).toBe('PENSION.DATE_BEFORE_HISTORY');
     expect(refuseOptOut(null, '2025-06-01')?.code).toBe('PENSION.NOT_ENROLLED');
-    expect(refuseOptOut({ status: 'OPTED_OUT', valid_from: '2025-06-01', enrolment_date: '2025-05-01', opt_out_date: '2025-06-01' }, '2025-07-01')?.code).toBe('PENSION.ALREADY_OPTED_OUT');
-    expect(refuseOptOut({ status: 'ACTIVE', valid_from: '2025-05-01', enrolment_date: '2025-05-01', opt_out_date: null }, '2025-04-30')?.code).toBe('PENSION.OPT_OUT_BEFORE_ENROLMENT');
-    expect(refuseOptOut({ status: 'ACTIVE', valid_from: '2025-05-01', enrolment_date: '2025-05-01', opt_out_date: null }, '2025-05-01')).toBeNull();
+    expect(refuseOptOut({ status: 'OPTED_OUT', validFrom: '2025-06-01', enrolmentDate: '2025-05-01', optOutDate: '2025-06-01' }, '2025-07-01')?.code).toBe('PENSION.ALREADY_OPTED_OUT');
+    expect(refuseOptOut({ status: 'ACTIVE', validFrom: '2025-05-01', enrolmentDate: '2025-05-01', optOutDate: null }, '2025-04-30')?.code).toBe('PENSION.OPT_OUT_BEFORE_ENROLMENT');
+    expect(refuseOptOut({ status: 'ACTIVE', validFrom: '2025-05-01', enrolmentDate: '2025-05-01', optOutDate: null }, '2025-05-01')).toBeNull();
   });
 
   it('runs one month from the later of enrolment and the letter (corresponding date, month ends clamped)', () => {
@@ -46,33 +46,33 @@ describe('membership transitions and the opt-out window', () => {
 
 describe('pension terms and automatic enrolment', () => {
   it('takes the membership in force on the pay date and its overrides over the scheme', () => {
-    const history = [active({ valid_to: '2025-08-01' }), active({ id: 'm1', version: 1, status: 'OPTED_OUT', valid_from: '2025-08-01', opt_out_date: '2025-08-01' })];
+    const history = [active({ validTo: '2025-08-01' }), active({ id: 'm1', version: 1, status: 'OPTED_OUT', validFrom: '2025-08-01', optOutDate: '2025-08-01' })];
     expect(membershipOn(history, '2025-07-31')?.id).toBe('m0');
     expect(membershipOn(history, '2025-08-01')?.id).toBe('m1');
     expect(membershipOn(history, '2025-04-30')).toBeNull();
-    const terms = termsFor(active({ employee_rate: '0.08', employee_cap: '100.00', tax_treatment: 'RELIEF_AT_SOURCE', wage_type_code: 'UK-P-002' }), scheme);
+    const terms = termsFor(active({ employeeRate: d('0.08'), employeeCap: d('100.00'), method: 'relief_at_source', wageTypeCode: 'UK-P-002' }), scheme);
     expect(terms.method).toBe('relief_at_source');
     expect(terms.wageTypeCode).toBe('UK-P-002');
     expect(terms.arrangement.employeeRate.toString()).toBe('0.08');
     expect(terms.arrangement.employeeCap?.toString()).toBe('100');
-    expect(termsFor(active({ worker_category: 'ENTITLED_WORKER' }), scheme).arrangement.employerRate.toString()).toBe('0');
-    expect(termsFor(active({ worker_category: 'ENTITLED_WORKER' }), { ...scheme, entitled_worker_employer_contributes: true }).arrangement.employerRate.toString()).toBe('0.03');
+    expect(termsFor(active({ workerCategory: 'ENTITLED_WORKER' }), scheme).arrangement.employerRate.toString()).toBe('0');
+    expect(termsFor(active({ workerCategory: 'ENTITLED_WORKER' }), { ...scheme, entitledWorkerEmployerContributes: true }).arrangement.employerRate.toString()).toBe('0.03');
   });
 
   it('enrols an eligible jobholder with no membership; postpones; re-enrols at the cyclical date only after 12 months out', () => {
-    const base = { taxYear: '2025-26' as const, frequency: 'monthly' as const, payDate: '2025-06-30', dateOfBirth: '1985-06-15', startDate: '2020-01-06', earnings: d('3000'), history: [] as MembershipRecord[], defaultScheme: { schemeId: 's1', firstValidFrom: '2025-04-06', version: scheme } };
+    const base = { taxYear: '2025-26' as const, frequency: 'monthly' as const, payDate: '2025-06-30', dateOfBirth: '1985-06-15', startDate: '2020-01-06', earnings: d('3000'), history: [] as Membership[], defaultScheme: { schemeId: 's1', firstValidFrom: '2025-04-06', version: scheme } };
     expect(decideAutoEnrolment(base)).toMatchObject({ action: 'enrol', category: 'ELIGIBLE_JOBHOLDER' });
     expect(decideAutoEnrolment({ ...base, earnings: d('833') })).toEqual({ action: 'none' });
     expect(decideAutoEnrolment({ ...base, earnings: d('833.01') })).toMatchObject({ action: 'enrol' });
     expect(decideAutoEnrolment({ ...base, dateOfBirth: '2005-01-01' })).toEqual({ action: 'none' });
     expect(decideAutoEnrolment({ ...base, defaultScheme: null })).toEqual({ action: 'no_scheme' });
     expect(decideAutoEnrolment({ ...base, dateOfBirth: null })).toEqual({ action: 'no_date_of_birth' });
-    expect(decideAutoEnrolment({ ...base, startDate: '2025-05-15', defaultScheme: { ...base.defaultScheme, version: { ...scheme, postponement_period_months: 3 } } })).toEqual({ action: 'postponed', until: '2025-08-15' });
-    const optedOut = [active({ valid_to: '2025-05-20' }), active({ id: 'm1', version: 1, status: 'OPTED_OUT', valid_from: '2025-05-20', opt_out_date: '2025-05-20' })];
+    expect(decideAutoEnrolment({ ...base, startDate: '2025-05-15', defaultScheme: { ...base.defaultScheme, version: { ...scheme, postponementMonths: 3 } } })).toEqual({ action: 'postponed', until: '2025-08-15' });
+    const optedOut = [active({ validTo: '2025-05-20' }), active({ id: 'm1', version: 1, status: 'OPTED_OUT', validFrom: '2025-05-20', optOutDate: '2025-05-20' })];
     expect(decideAutoEnrolment({ ...base, history: optedOut })).toEqual({ action: 'none' });
-    const reScheme = { ...base.defaultScheme, version: { ...scheme, re_enrolment_date: '2026-06-01' } };
+    const reScheme = { ...base.defaultScheme, version: { ...scheme, reEnrolmentDate: '2026-06-01' } };
     expect(decideAutoEnrolment({ ...base, payDate: '2026-06-30', history: optedOut, defaultScheme: reScheme })).toMatchObject({ action: 'enrol', reEnrolment: true });
-    const recent = [active({ valid_to: '2025-09-20' }), active({ id: 'm1', version: 1, status: 'OPTED_OUT', valid_from: '2025-09-20', opt_out_date: '2025-09-20' })];
+    const recent = [active({ validTo: '2025-09-20' }), active({ id: 'm1', version: 1, status: 'OPTED_OUT', validFrom: '2025-09-20', optOutDate: '2025-09-20' })];
     expect(decideAutoEnrolment({ ...base, payDate: '2026-06-30', history: recent, defaultScheme: reScheme })).toEqual({ action: 'none' });
   });
 });
