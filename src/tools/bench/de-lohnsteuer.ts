@@ -7,7 +7,7 @@
  * a few pensioners (Versorgungsbezüge, Altersentlastungsbetrag) and about one case in twelve with a
  * one-off payment (sonstige Bezüge), which runs the PAP's second pass.
  */
-import { calculateLohnsteuer, type PapInput, type PapYear } from '../domain/de/lohnsteuer/index.js';
+import { calculateLohnsteuer, type PapInput, type PapYear } from '../../domain/de/lohnsteuer/index.js';
 
 type Case = [PapYear, Partial<PapInput>];
 

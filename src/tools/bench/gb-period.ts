@@ -4,11 +4,11 @@
  * three regions, several NI letters, loans (one or two plans, PGL) and the three pension methods. Inputs are built
  * once; the timed loop only calculates. Target: ≥ 200,000 calculations per second.
  */
-import { Decimal } from '../domain/money.js';
-import { calculateGbPeriod, type GbPeriodInput } from '../domain/gb/period.js';
-import type { NiCategory, PayFrequency } from '../domain/gb/ni/index.js';
-import type { PensionArrangement } from '../domain/gb/pension.js';
-import type { StudentLoanPlan } from '../domain/gb/student-loans.js';
+import { Decimal } from '../../domain/money.js';
+import { calculateGbPeriod, type GbPeriodInput } from '../../domain/gb/period.js';
+import type { NiCategory, PayFrequency } from '../../domain/gb/ni/index.js';
+import type { PensionArrangement } from '../../domain/gb/pension.js';
+import type { StudentLoanPlan } from '../../domain/gb/student-loans.js';
 import { lcg, pick } from './random.js';
 
 const FREQUENCIES: readonly { frequency: PayFrequency; periods: number; perYear: number }[] = [

@@ -5,7 +5,7 @@
  * church, Saxony; a few net-to-gross items are timed apart because each solves many payslips.
  * Requests are built once; the timed loops only calculate.
  */
-import { calculateGermanPayroll } from '../service/use-cases/germany-payroll.js';
+import { calculateGermanPayroll } from '../../service/use-cases/germany-payroll.js';
 import { lcg, pick } from './random.js';
 
 const STATES = ['Bayern', 'Baden-Württemberg', 'Nordrhein-Westfalen', 'Sachsen', 'Berlin', 'Hessen', 'Niedersachsen', 'Thüringen'];

@@ -1,14 +1,14 @@
 /**
- * The committed editions are exactly what ./generate.ts makes of the BMF's XML (no hand edits), and
+ * The committed editions are exactly what the PAP generator (src/tools/pap-generator) makes of the BMF's XML (no hand edits), and
  * the generator stops on Java it does not know instead of translating it wrongly.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateEdition } from '../../../../src/domain/de/lohnsteuer/generate.js';
-import { referencePath } from '../../../support/reference.js';
+import { generateEdition } from '../../../src/tools/pap-generator/generate.js';
+import { referencePath } from '../../support/reference.js';
 
-const SRC = fileURLToPath(new URL('../../../../src/domain/de/lohnsteuer/', import.meta.url));
+const SRC = fileURLToPath(new URL('../../../src/domain/de/lohnsteuer/', import.meta.url));
 
 describe('generated editions', () => {
   it.each([2025, 2026])('lohnsteuer%i.ts is the translation of that year’s BMF XML, byte for byte', (year) => {
