@@ -114,6 +114,15 @@ describe('architecture layers', () => {
     expect(circles(graph.filter((e) => !e.typeOnly))).toEqual([]);
   });
 
+  it('service/ports.ts, the one door of the outside floors, names each thing it passes through (no `export *`)', () => {
+    // A wildcard re-export would open the whole of a domain or service module to server, client and CLI, which is
+    // the loophole the rules above close.
+    const text = readFileSync(join(SRC, 'service/ports.ts'), 'utf8');
+    const source = ts.createSourceFile('ports.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const wildcards = source.statements.filter((s) => ts.isExportDeclaration(s) && s.moduleSpecifier !== undefined && (s.exportClause === undefined || ts.isNamespaceExport(s.exportClause)));
+    expect(wildcards.map((s) => s.getText(source))).toEqual([]);
+  });
+
   it('the pending verify exception is still needed (remove it when service/verify moves to tools/)', () => {
     expect(graph.some((e) => e.from === PENDING_VERIFY_MOVE.from && e.to.startsWith(PENDING_VERIFY_MOVE.to))).toBe(true);
   });
