@@ -1,9 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { Decimal } from '../domain/money.js';
-import { gbTaxMonth, gbTaxYearOf } from '../domain/pay-periods.js';
-import type { PayrollService } from '../service/ports.js';
+import { Decimal, gbTaxMonth, gbTaxYearOf, type PayrollService } from '../service/ports.js';
 import { withRuntime } from './command-kit.js';
 import { dataDir } from './config.js';
 import { printGermanPayroll } from './commands/run-de.js';

@@ -1,4 +1,4 @@
-import type { ErrorKind } from '../domain/errors.js';
+import type { ErrorKind } from '../service/ports.js';
 
 /** Stable exit codes (cli.md "Exit codes"); the same error gives the same code locally and remotely. */
 export const EXIT = {

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { DomainError, isDomainError } from '../domain/errors.js';
+import { DomainError, isDomainError } from '../service/ports.js';
 import { registerCommands } from './commands/index.js';
 import { preloadStdin } from './runtime.js';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes.js';

@@ -6,7 +6,8 @@ import { fileTokenCache } from '../client/token-cache.js';
 import { userTokenSource } from '../client/user-token-source.js';
 import type { PayrollService } from '../service/ports.js';
 import { configDir, type Profile } from './config.js';
-import { usageError, type Where } from './runtime.js';
+import type { Where } from './runtime.js';
+import { usageError } from './usage-error.js';
 
 /**
  * Remote mode (issue 6): the PayrollService over HTTPS with a client-credentials token, or the

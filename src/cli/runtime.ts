@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { DomainError } from '../domain/errors.js';
-import type { PayrollService } from '../service/ports.js';
+import { DomainError, type PayrollService } from '../service/ports.js';
 import { configDir, dataDir, defaultDatabasePath, type Profile, readConfig } from './config.js';
 import { type Column, type OutputFormat, render } from './output/format.js';
+import { usageError } from './usage-error.js';
 
 /** Global flags every command shares (cli.md). */
 export interface GlobalOptions {
@@ -33,9 +33,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function usageError(message: string): DomainError {
-  return new DomainError('usage', 'CLI.USAGE', message);
-}
+export { usageError };
 
 export function resolveProfile(options: GlobalOptions, env: NodeJS.ProcessEnv): { name: string; profile: Profile } {
   const name = options.profile || env.PAYROLL_PROFILE || 'default';

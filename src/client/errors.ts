@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind, type FieldIssue } from '../domain/errors.js';
+import { DomainError, type ErrorKind, type FieldIssue } from '../service/ports.js';
 
 /**
  * An error answer back into the DomainError the local service would have thrown (same kind, code,

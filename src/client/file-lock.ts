@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../service/ports.js';
 
 /**
  * A lock file between CLI processes of one user (O_EXCL create, RFC-free and portable). Used around

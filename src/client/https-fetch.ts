@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../service/ports.js';
 
 /**
  * A fetch over node:https. Node 20's global fetch cannot be told to trust one more certificate

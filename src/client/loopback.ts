@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../service/ports.js';
 
 /**
  * The redirect target of a native app's sign-in (RFC 8252 §7.3): a one-shot HTTP listener on the

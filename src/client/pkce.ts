@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../service/ports.js';
 
 /**
  * Proof Key for Code Exchange (RFC 7636; spec Authentication §5 and the Limits row "PKCE

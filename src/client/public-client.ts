@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { DomainError, isDomainError } from '../domain/errors.js';
+import { DomainError, isDomainError } from '../service/ports.js';
 import type { HttpsFetch } from './https-fetch.js';
 import { tokenEndpointOf } from './token-source.js';
 

@@ -1,6 +1,5 @@
-import { DomainError, isDomainError } from '../domain/errors.js';
+import { DomainError, isDomainError, type PayrollService } from '../service/ports.js';
 import { routes as routeTable, type RouteSpec } from '../service/contracts/routes.js';
-import type { PayrollService } from '../service/ports.js';
 import { decodeBinary } from './binary.js';
 import { errorFromResponse, unreachable } from './errors.js';
 import type { HttpsFetch } from './https-fetch.js';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { DomainError, isDomainError } from '../domain/errors.js';
+import { DomainError, isDomainError } from '../service/ports.js';
 import type { HttpsFetch } from './https-fetch.js';
 import { listenForCallback } from './loopback.js';
 import { createPkcePair } from './pkce.js';

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../service/ports.js';
 import { withFileLock } from './file-lock.js';
 import type { HttpsFetch } from './https-fetch.js';
 import { publicClientConfiguration } from './public-client.js';

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind, isDomainError } from '../domain/errors.js';
+import { DomainError, type ErrorKind, isDomainError } from '../service/ports.js';
 
 /**
  * DomainError → HTTP answer (architecture.md "Errors"; docs/decisions.md H7).

@@ -20,6 +20,43 @@ import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
 
 export type { Actor, Clock } from './context.js';
 
+// ---------------------------------------------------------------------------------------------------------------
+// What the outside floors (server, client, CLI) need besides the interface, named one by one so the surface stays
+// deliberate: the layer rules let them import only this file and service/contracts (architecture test), and the
+// CLI only this file. Each name is here because a caller of the interface has to speak it.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The errors every use case throws, with their stable codes: the server maps them to HTTP, the CLI to exit codes. */
+export { DomainError, isDomainError, type ErrorKind, type FieldIssue } from '../domain/errors.js';
+
+/** The money type of the interface: amounts travel as decimal strings and are added up as Decimals, never numbers. */
+export { Decimal } from '../domain/money.js';
+
+/** Masking of IBANs and tax identifiers, the same in every output (engineering standard: security). */
+export { maskIban, maskIdentifier } from '../domain/identifiers/mask.js';
+
+/**
+ * Pay calendar and pay item rules a client checks before it sends a request, so a prompt can re-ask at once with
+ * the message the service would give (the service checks again; these only spare a round trip).
+ */
+export { gbTaxMonth, gbTaxYearOf, parseGbTaxYear, type PayFrequency } from '../domain/pay-periods.js';
+export { classifyPay, hoursProblem } from '../domain/gb/run/pay-items.js';
+export { STATE_OFFICIAL_NAMES } from '../domain/de/params/index.js';
+
+/** Wire shapes (service/contracts) the CLI reads from results, and the choices it offers in prompts. */
+export type { BankAccount } from './contracts/bank-account.js';
+export { BULK_MAX_ITEMS, type Contact, type ContactBulkResult } from './contracts/contact.js';
+export { DOCUMENT_TYPES, type Document } from './contracts/document.js';
+export type { Employee } from './contracts/employee.js';
+export type { GermanPayrollResponse } from './contracts/germany-payroll.js';
+export type { InsuranceLevelChoice, Organization, Worksite } from './contracts/organization.js';
+export type { Page } from './contracts/pagination.js';
+export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './contracts/pay-groups.js';
+export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
+export { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/pensions.js';
+export type { SepaMandate } from './contracts/sepa-mandate.js';
+export type { WageTypeWire } from './contracts/wage-types.js';
+
 export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runRequest, seedLargePayGroup } from '../../src/bench/gb-run.js';
+import { runRequest, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import { openStore } from '../../src/store/database.js';
@@ -435,7 +435,7 @@ for (const backend of allBackends()) {
  */
 describe('GB payroll run killed during calculation [sqlite file]', () => {
   const child = fileURLToPath(new URL('../domain/gb/run/kill-child.mjs', import.meta.url));
-  const built = existsSync(fileURLToPath(new URL('../../dist/bench/gb-run.js', import.meta.url)));
+  const built = existsSync(fileURLToPath(new URL('../../dist/tools/bench/gb-run.js', import.meta.url)));
 
   it.skipIf(!built)('leaves the run absent or failed, and a rerun succeeds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payroll-kill-'));

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRequest, seedLargePayGroup } from '../../src/bench/gb-run.js';
+import { runRequest, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import { checkStoreInvariants } from '../../src/service/verify/store-invariants.js';

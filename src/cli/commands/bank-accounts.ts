@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BankAccount } from '../../service/contracts/bank-account.js';
+import type { BankAccount } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { optionalValue, requireValue } from '../prompt.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { DomainError } from '../../domain/errors.js';
-import { BULK_MAX_ITEMS, type Contact, type ContactBulkResult } from '../../service/contracts/contact.js';
+import { BULK_MAX_ITEMS, type Contact, type ContactBulkResult, DomainError } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { type Document, DOCUMENT_TYPES } from '../../service/contracts/document.js';
-import type { PayrollService } from '../../service/ports.js';
+import { type Document, DOCUMENT_TYPES, type PayrollService } from '../../service/ports.js';
 import { addListOptions, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep, requireValue } from '../prompt.js';

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/index.js';
-import type { Employee } from '../../service/contracts/employee.js';
-import type { Page } from '../../service/contracts/pagination.js';
+import { type Employee, type Page, STATE_OFFICIAL_NAMES } from '../../service/ports.js';
 import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep, optionalValue, requireValue } from '../prompt.js';

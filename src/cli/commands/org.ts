@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Organization } from '../../service/contracts/organization.js';
+import type { Organization } from '../../service/ports.js';
 import { addListOptions, bodyFrom, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { optionalValue, requireValue } from '../prompt.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { AssignEmployeesResult, PayGroupSummary } from '../../service/contracts/pay-groups.js';
+import type { AssignEmployeesResult, PayGroupSummary } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import type { Page } from '../../service/contracts/pagination.js';
-import { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, type TaxTreatment, TAX_TREATMENTS, WORKER_CATEGORIES } from '../../service/contracts/pensions.js';
+import { ENTRY_ROUTES, type Page, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from '../../service/ports.js';
 import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';

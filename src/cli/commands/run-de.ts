@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { GermanPayrollResponse } from '../../service/contracts/germany-payroll.js';
+import type { GermanPayrollResponse } from '../../service/ports.js';
 import { readJsonInput, usageError } from '../runtime.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';

@@ -1,11 +1,6 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Decimal } from '../../domain/money.js';
-import { classifyPay, hoursProblem } from '../../domain/gb/run/pay-items.js';
-import { gbTaxYearOf, parseGbTaxYear, type PayFrequency } from '../../domain/pay-periods.js';
-import type { Employee } from '../../service/contracts/employee.js';
-import type { PayPeriodItem } from '../../service/contracts/pay-groups.js';
-import type { PayrollService } from '../../service/ports.js';
+import { classifyPay, Decimal, type Employee, gbTaxYearOf, hoursProblem, parseGbTaxYear, type PayFrequency, type PayPeriodItem, type PayrollService } from '../../service/ports.js';
 import { dataDir, writePrivateFile } from '../config.js';
 import { usageError } from '../runtime.js';
 

@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
-import { Decimal } from '../../domain/money.js';
-import type { Page } from '../../service/contracts/pagination.js';
-import type { PayrollRun, Payslip } from '../../service/contracts/payroll-runs.js';
-import type { PayrollService } from '../../service/ports.js';
+import { Decimal, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
 import { addListOptions, listQuery, payrollGroup, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { WageTypeWire } from '../../service/contracts/wage-types.js';
+import type { WageTypeWire } from '../../service/ports.js';
 import { collectCursorPages, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 

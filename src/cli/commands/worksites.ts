@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { InsuranceLevelChoice, Worksite } from '../../service/contracts/organization.js';
+import type { InsuranceLevelChoice, Worksite } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';

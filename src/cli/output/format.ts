@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import { maskIban, maskIdentifier } from '../../domain/identifiers/mask.js';
+import { maskIban, maskIdentifier } from '../../service/ports.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
 

@@ -1,6 +1,5 @@
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
-import { DomainError } from '../../domain/errors.js';
-import type { Actor } from '../../service/ports.js';
+import { type Actor, DomainError } from '../../service/ports.js';
 import { actorFromClaims, DEFAULT_ORGS_CLAIM } from './claims.js';
 
 /** Turns the Authorization header into the caller, or throws an `unauthenticated` DomainError (401). */

@@ -1,6 +1,5 @@
 import type { JWTPayload } from 'jose';
-import { DomainError } from '../../domain/errors.js';
-import type { Actor } from '../../service/ports.js';
+import { type Actor, DomainError } from '../../service/ports.js';
 
 /**
  * What a verified access token grants (docs/decisions.md H2, H3):

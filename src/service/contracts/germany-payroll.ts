@@ -63,11 +63,12 @@ export function decimalInput(description: string, rule: DecimalRule = {}) {
         ctx.addIssue({ code: 'custom', message: AMOUNT_BOUND_MESSAGE, params: { type: 'decimal_max_digits' } });
         return;
       }
-      const n = Number(text);
-      if (rule.min !== undefined && n < rule.min) ctx.addIssue({ code: 'custom', message: `must be greater than or equal to ${rule.min}`, params: { type: 'greater_than_equal' } });
-      if (rule.gt !== undefined && !(n > rule.gt)) ctx.addIssue({ code: 'custom', message: `must be greater than ${rule.gt}`, params: { type: 'greater_than' } });
-      if (rule.max !== undefined && n > rule.max) ctx.addIssue({ code: 'custom', message: `must be less than or equal to ${rule.max}`, params: { type: 'less_than_equal' } });
-      if (rule.lt !== undefined && !(n < rule.lt)) ctx.addIssue({ code: 'custom', message: `must be less than ${rule.lt}`, params: { type: 'less_than' } });
+      // Compared as a Decimal: the amount is money and a JS number would round it before the comparison.
+      const n = new Decimal(text);
+      if (rule.min !== undefined && n.lt(rule.min)) ctx.addIssue({ code: 'custom', message: `must be greater than or equal to ${rule.min}`, params: { type: 'greater_than_equal' } });
+      if (rule.gt !== undefined && !n.gt(rule.gt)) ctx.addIssue({ code: 'custom', message: `must be greater than ${rule.gt}`, params: { type: 'greater_than' } });
+      if (rule.max !== undefined && n.gt(rule.max)) ctx.addIssue({ code: 'custom', message: `must be less than or equal to ${rule.max}`, params: { type: 'less_than_equal' } });
+      if (rule.lt !== undefined && !n.lt(rule.lt)) ctx.addIssue({ code: 'custom', message: `must be less than ${rule.lt}`, params: { type: 'less_than' } });
       // Trailing zeros are not significant: "2100.500" has two decimal places.
       if (rule.places !== undefined && decimalPlaces(text.includes('.') ? text.replace(/0+$/, '') : text) > rule.places) {
         ctx.addIssue({ code: 'custom', message: `must have at most ${rule.places} decimal places`, params: { type: 'decimal_max_places' } });

@@ -2,7 +2,7 @@
  * German wage tax (Lohnsteuer, Solidaritätszuschlag, church-tax base) by the BMF Programmablaufplan.
  *
  * Each edition lives in its own generated module (lohnsteuer<year>.ts, registered in ../editions.ts), a one-to-one
- * translation of the BMF's XML pseudo-code with the PAP's names; see ./generate.ts. This module picks
+ * translation of the BMF's XML pseudo-code with the PAP's names; see tools/pap-generator. This module picks
  * the edition, checks the inputs that have no sensible default and, when asked, traces the steps.
  * Pure: no I/O, no clock, no environment.
  */

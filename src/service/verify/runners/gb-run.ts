@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, addMonths } from '../../../domain/gb/run/dates.js';
+import { Decimal } from '../../../domain/money.js';
 import { openStore } from '../../../store/database.js';
 import { createLocalService, localActor } from '../../local.js';
 import { createFolderObjectStore } from '../../object-store.js';
@@ -242,8 +243,8 @@ class Replay {
       tax_treatment: TREATMENT[pension.method],
       pensionable_earnings_definition: pension.basis === 'qualifying_earnings' ? 'QUALIFYING_EARNINGS' : 'PENSIONABLE_PAY',
       // The scheme's statutory floor; lower vector rates become membership overrides.
-      employee_rate: Number(pension.employee_rate) >= 0.05 ? pension.employee_rate : '0.05',
-      employer_rate: Number(pension.employer_rate) >= 0.03 ? pension.employer_rate : '0.03',
+      employee_rate: new Decimal(pension.employee_rate).gte('0.05') ? pension.employee_rate : '0.05',
+      employer_rate: new Decimal(pension.employer_rate).gte('0.03') ? pension.employer_rate : '0.03',
       employee_cap: pension.employee_cap ?? null,
       employer_cap: pension.employer_cap ?? null,
       wage_type_code: CODE[pension.method],
@@ -265,8 +266,8 @@ class Replay {
       entry_route: join ? 'JOINED' : overSpa ? 'OPTED_IN' : 'AUTO_ENROLLED',
       worker_category: join ? 'ENTITLED_WORKER' : overSpa ? 'NON_ELIGIBLE_JOBHOLDER' : 'ELIGIBLE_JOBHOLDER',
       enrolment_communication_date: enrolmentDate,
-      ...(Number(pension.employee_rate) < 0.05 ? { employee_rate: pension.employee_rate } : {}),
-      ...(Number(pension.employer_rate) < 0.03 ? { employer_rate: pension.employer_rate } : {}),
+      ...(new Decimal(pension.employee_rate).lt('0.05') ? { employee_rate: pension.employee_rate } : {}),
+      ...(new Decimal(pension.employer_rate).lt('0.03') ? { employer_rate: pension.employer_rate } : {}),
     });
   }
 

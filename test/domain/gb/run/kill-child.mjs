@@ -2,7 +2,7 @@
 // CALCULATING once it is well inside the calculation, so the parent can SIGKILL it there. Runs the built dist/.
 import { readFileSync } from 'node:fs';
 import { localActor, openLocalService } from '../../../../dist/service/local.js';
-import { runRequest } from '../../../../dist/bench/gb-run.js';
+import { runRequest } from '../../../../dist/tools/bench/gb-run.js';
 
 const [database, seedFile, objectRoot] = process.argv.slice(2);
 const seed = JSON.parse(readFileSync(seedFile, 'utf8'));

@@ -5,9 +5,9 @@
  * church, Saxony; a few net-to-gross items are timed apart because each solves many payslips.
  * Requests are built once; the timed loops only calculate.
  */
-import { calculateGermanPayroll } from '../service/use-cases/germany-payroll.js';
+import { calculateGermanPayroll } from '../../service/use-cases/germany-payroll.js';
 import { lcg, pick } from './random.js';
-import { paramsForYear } from '../domain/de/params/index.js';
+import { paramsForYear } from '../../domain/de/params/index.js';
 
 const STATES = ['Bayern', 'Baden-Württemberg', 'Nordrhein-Westfalen', 'Sachsen', 'Berlin', 'Hessen', 'Niedersachsen', 'Thüringen'];
 const RATES = ['2.5', '2.9', '2.45', '2.69', '3.29', '3.78', '4.4'];

@@ -1,19 +1,28 @@
 /**
- * The committed editions are exactly what ./generate.ts makes of the BMF's XML (no hand edits), and
+ * The committed editions are exactly what the PAP generator (src/tools/pap-generator) makes of the BMF's XML (no hand edits), and
  * the generator stops on Java it does not know instead of translating it wrongly.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateEdition } from '../../../../src/domain/de/lohnsteuer/generate.js';
-import { referencePath } from '../../../support/reference.js';
+import { generateEdition } from '../../../src/tools/pap-generator/generate.js';
+import { referencePath } from '../../support/reference.js';
 
-const SRC = fileURLToPath(new URL('../../../../src/domain/de/lohnsteuer/', import.meta.url));
+const SRC = fileURLToPath(new URL('../../../src/domain/de/lohnsteuer/', import.meta.url));
 
 describe('generated editions', () => {
   it.each([2025, 2026])('lohnsteuer%i.ts is the translation of that year’s BMF XML, byte for byte', (year) => {
     const xml = readFileSync(referencePath('de', 'bmf-pap', `Lohnsteuer${year}.xml`), 'utf8');
     expect(generateEdition(xml)).toBe(readFileSync(`${SRC}lohnsteuer${year}.ts`, 'utf8'));
+  });
+
+  it('its command line (tools/pap-generator/main.ts, built) turns the XML on stdin into the edition on stdout', () => {
+    const main = fileURLToPath(new URL('../../../dist/tools/pap-generator/main.js', import.meta.url));
+    const xml = readFileSync(referencePath('de', 'bmf-pap', 'Lohnsteuer2026.xml'), 'utf8');
+    const run = spawnSync(process.execPath, [main], { input: xml, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe(readFileSync(`${SRC}lohnsteuer2026.ts`, 'utf8'));
   });
 });
 

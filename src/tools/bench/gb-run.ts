@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from '../store/database.js';
-import { createLocalService, localActor } from '../service/local.js';
-import { createFolderObjectStore } from '../service/object-store.js';
-import type { PayrollService } from '../service/ports.js';
-import { uuidv7 } from '../service/ids.js';
+import { openStore, type Store } from '../../store/database.js';
+import { createLocalService, localActor } from '../../service/local.js';
+import { createFolderObjectStore } from '../../service/object-store.js';
+import type { PayrollService } from '../../service/ports.js';
+import { uuidv7 } from '../../service/ids.js';
 
 const CODES = ['1257L', '1257L', '1257L', 'S1257L', 'C1257L', 'K100', '1100L', 'BR', '1257L W1', 'D0'];
 const CATEGORIES = ['A', 'A', 'A', 'A', 'B', 'C', 'H', 'M', 'J'];

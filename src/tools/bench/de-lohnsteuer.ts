@@ -7,8 +7,8 @@
  * a few pensioners (Versorgungsbezüge, Altersentlastungsbetrag) and about one case in twelve with a
  * one-off payment (sonstige Bezüge), which runs the PAP's second pass.
  */
-import { calculateLohnsteuer, type PapInput, type PapYear } from '../domain/de/lohnsteuer/index.js';
-import { deEdition } from '../domain/de/editions.js';
+import { calculateLohnsteuer, type PapInput, type PapYear } from '../../domain/de/lohnsteuer/index.js';
+import { deEdition } from '../../domain/de/editions.js';
 
 type Case = [PapYear, Partial<PapInput>];
 
