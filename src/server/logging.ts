@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { maskIban, maskIdentifier } from '../domain/identifiers/mask.js';
+import { maskIban, maskIdentifier } from '../service/ports.js';
 
 /**
  * Request logging (pino, one JSON line per request): method, path, route, status, duration,
