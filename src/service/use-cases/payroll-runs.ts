@@ -10,7 +10,6 @@
  * Approved runs are immutable; their payslips' year-to-date figures become the next run's starting point (gb_ytd),
  * and automatic enrolments decided by the run are recorded when it is approved.
  */
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { conflict, DomainError, type FieldIssue, fieldError, isDomainError, notFound, validationError } from '../../domain/errors.js';
 import { Decimal, money } from '../../domain/money.js';
@@ -25,7 +24,6 @@ import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { gbPayrollRequest, type GbPayrollRequest, type GbPayrollRunResult, type PayrollRun, type Payslip, RUN_STATUSES, type RunStatus } from '../contracts/payroll-runs.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
-import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { requireGbOrg } from './pensions.js';
@@ -60,42 +58,6 @@ const LIVE: RunStatus[] = ['draft', 'approved', 'paid'];
 /** A processing row older than this is treated as abandoned even when its process cannot be checked. */
 const ABANDONED_AFTER_MS = 30 * 60 * 1000;
 const WORKER = `${hostname()}:${process.pid}`;
-
-/**
- * UUIDv7 ids for the thousands of payslips of one run: the same layout as ids.ts (48-bit milliseconds, version,
- * variant, random bits) from a pooled random buffer instead of one random-bytes call each.
- */
-let pool = Buffer.alloc(0);
-let poolAt = 0;
-let lastMs = 0;
-let counter = 0;
-export function fastId(): string {
-  if (poolAt + 10 > pool.length) {
-    pool = randomBytes(10 * 4096);
-    poolAt = 0;
-  }
-  let ms = Date.now();
-  if (ms <= lastMs) {
-    counter += 1;
-    if (counter > 0xfff) {
-      lastMs += 1;
-      counter = 0;
-    }
-    ms = lastMs;
-  } else {
-    lastMs = ms;
-    counter = 0;
-  }
-  const bytes = Buffer.alloc(16);
-  bytes.writeUIntBE(ms, 0, 6);
-  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
-  bytes[7] = counter & 0xff;
-  pool.copy(bytes, 8, poolAt, poolAt + 8);
-  poolAt += 8;
-  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The key a live run holds for its pay group and period (unique); `payroll verify --store` recomputes it. */
 export function slotKey(payGroupId: string, taxYear: string, periodNumber: number, correctsRunId: string | null): string {
@@ -355,7 +317,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
     const now = nowIso(ctx);
     const { period, request } = prepared;
     const row: GbPayrollRunTable = {
-      id: uuidv7(),
+      id: ctx.ids.next(),
       org_id: orgId,
       pay_group_id: request.pay_group_id,
       pay_calendar_id: request.pay_calendar_id,
@@ -370,7 +332,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       slot_key: null,
       corrects_run_id: prepared.correctsRunId,
       external_ref: request.external_ref ?? null,
-      task_id: uuidv7(),
+      task_id: ctx.ids.next(),
       employee_count: request.payroll_group.length,
       totals_json: null,
       warnings_json: null,
@@ -454,7 +416,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
       const prior = priorPay.get(item.employee_id);
       let priorNiable = prior ? prior.niablePay : new Decimal(0);
       for (const amount of item.nic_prior_period_niable_earnings) priorNiable = priorNiable.plus(amount);
-      const payslipId = fastId();
+      const payslipId = ctx.ids.next();
       try {
         payslips.push(
           calculateEmployeePayslip({
@@ -506,7 +468,7 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
     const rows: GbPayslipTable[] = result.payslips.map((p, i) => {
       for (const message of p.wire.warnings) warnings.push({ employee_id: p.wire.employee_id, message });
       // The membership an automatic enrolment will create on approval: its id is fixed now, so the payslip names it.
-      const membershipId = p.autoEnrolment ? fastId() : p.membershipId;
+      const membershipId = p.autoEnrolment ? ctx.ids.next() : p.membershipId;
       const autoEnrolment = p.autoEnrolment ? JSON.stringify({ ...p.autoEnrolment, membershipId, latestVersionSeen: result.latestVersions[i] }) : null;
       return {
         id: result.ids[i] as string,
