@@ -1,48 +1,24 @@
 /**
- * Everything a GB payroll run reads from the store, in a few batched queries (a run may hold tens of thousands
- * of employees): employees, pay group membership, pension memberships and schemes, year-to-date figures,
- * contributions an opt-out refunds, and NIable pay already paid in the same earnings period.
+ * Everything a GB payroll run reads besides the employees, turned from stored rows into the domain's facts:
+ * pension memberships and schemes, year-to-date figures, contributions an opt-out refunds, and NIable pay already
+ * paid in the same earnings period. The queries are in store/repositories.
  */
-import { Decimal } from '../../domain/money.js';
-import type { WorkerCategory } from '../../domain/gb/auto-enrolment.js';
-import type { PreviousEmployment } from '../../domain/gb/run/employment.js';
-import type { EmployeeFacts } from '../../domain/gb/run/employee-payslip.js';
-import { isRefundDue } from '../../domain/gb/run/membership.js';
-import type { MembershipRecord, SchemeVersionRecord } from '../../domain/gb/run/pension-terms.js';
-import { refundOf, type TakenContribution } from '../../domain/gb/run/refund.js';
-import type { RefundInput } from '../../domain/gb/run/payslip.js';
-import type { NiCategory } from '../../domain/gb/ni/index.js';
-import type { StudentLoanPlan } from '../../domain/gb/student-loans.js';
-import type { Db } from '../context.js';
-import { isSet } from '../context.js';
-import type { EmployeeTable, GbPensionMembershipTable } from '../../store/schema.js';
-
-/** Parameters per statement stay far below SQLite's and Postgres's limits. */
-export const CHUNK = 900;
-
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-export async function loadEmployees(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, EmployeeTable>> {
-  const map = new Map<string, EmployeeTable>();
-  for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('employees').selectAll().where('org_id', '=', orgId).where('id', 'in', part).execute();
-    for (const row of rows) map.set(row.id, row);
-  }
-  return map;
-}
-
-export async function loadGroupMembers(db: Db, payGroupId: string, ids: readonly string[]): Promise<Set<string>> {
-  const set = new Set<string>();
-  for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('pay_group_members').select('employee_id').where('pay_group_id', '=', payGroupId).where('employee_id', 'in', part).execute();
-    for (const row of rows) set.add(row.employee_id);
-  }
-  return set;
-}
+import { Decimal } from '../../../domain/money.js';
+import type { WorkerCategory } from '../../../domain/gb/auto-enrolment.js';
+import type { PreviousEmployment } from '../../../domain/gb/run/employment.js';
+import type { EmployeeFacts } from '../../../domain/gb/run/employee-payslip.js';
+import { isRefundDue } from '../../../domain/gb/run/membership.js';
+import type { MembershipRecord, SchemeVersionRecord } from '../../../domain/gb/run/pension-terms.js';
+import { refundOf, type TakenContribution } from '../../../domain/gb/run/refund.js';
+import type { RefundInput } from '../../../domain/gb/run/payslip.js';
+import type { NiCategory } from '../../../domain/gb/ni/index.js';
+import type { StudentLoanPlan } from '../../../domain/gb/student-loans.js';
+import type { Db } from '../../context.js';
+import { isSet } from '../../context.js';
+import type { EmployeeTable, GbPensionMembershipTable } from '../../../store/schema.js';
+import { loadMembershipRows, loadSchemeRows } from '../../../store/repositories/payroll-run-inputs.js';
+import { contributionsTaken, refundedMemberships, settledPayslipsOfPeriod } from '../../../store/repositories/payroll-runs.js';
+import { niablePayOf } from './figures.js';
 
 interface StoredGb {
   tax_code?: string;
@@ -102,13 +78,10 @@ function toMembershipRecord(row: GbPensionMembershipTable): MembershipRecord {
 /** Membership histories (oldest first) of the employees. */
 export async function loadMemberships(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, MembershipRecord[]>> {
   const map = new Map<string, MembershipRecord[]>();
-  for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('gb_pension_memberships').selectAll().where('org_id', '=', orgId).where('employee_id', 'in', part).orderBy('employee_id').orderBy('version').execute();
-    for (const row of rows) {
-      const list = map.get(row.employee_id) ?? [];
-      list.push(toMembershipRecord(row));
-      map.set(row.employee_id, list);
-    }
+  for (const row of await loadMembershipRows(db, orgId, ids)) {
+    const list = map.get(row.employee_id) ?? [];
+    list.push(toMembershipRecord(row));
+    map.set(row.employee_id, list);
   }
   return map;
 }
@@ -119,10 +92,7 @@ export interface Schemes {
 }
 
 export async function loadSchemes(db: Db, orgId: string): Promise<Schemes> {
-  const [handles, rows] = await Promise.all([
-    db.selectFrom('gb_pension_schemes').select(['scheme_id', 'is_default']).where('org_id', '=', orgId).execute(),
-    db.selectFrom('gb_pension_scheme_versions').selectAll().where('org_id', '=', orgId).orderBy('scheme_id').orderBy('version').execute(),
-  ]);
+  const { handles, versions: rows } = await loadSchemeRows(db, orgId);
   const versions = new Map<string, SchemeVersionRecord[]>();
   for (const row of rows) {
     const list = versions.get(row.scheme_id) ?? [];
@@ -147,23 +117,6 @@ export async function loadSchemes(db: Db, orgId: string): Promise<Schemes> {
   return { versions, defaultSchemeId: handles.find((h) => isSet(h.is_default))?.scheme_id ?? null };
 }
 
-export interface StoredYtd {
-  payslipId: string;
-  employmentStart: string;
-  figuresJson: string;
-}
-
-export async function loadYtd(db: Db, orgId: string, taxYear: string, ids: readonly string[]): Promise<Map<string, StoredYtd>> {
-  const map = new Map<string, StoredYtd>();
-  for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('gb_ytd').select(['employee_id', 'payslip_id', 'employment_start', 'figures_json']).where('org_id', '=', orgId).where('tax_year', '=', taxYear).where('employee_id', 'in', part).execute();
-    for (const row of rows) map.set(row.employee_id, { payslipId: row.payslip_id, employmentStart: row.employment_start, figuresJson: row.figures_json });
-  }
-  return map;
-}
-
-const SETTLED = ['approved', 'paid'];
-
 /**
  * Refunds due on this pay date: for every opt-out inside its window not yet refunded by an approved run, the
  * contributions taken under the membership it ended (approved and paid runs only).
@@ -182,25 +135,10 @@ export async function loadRefunds(db: Db, orgId: string, memberships: ReadonlyMa
   }
   const result = new Map<string, { input: RefundInput; membershipId: string }>();
   if (due.length === 0) return result;
-  const settledRows = await db
-    .selectFrom('gb_payslips')
-    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
-    .select('gb_payslips.refund_membership_id')
-    .where('gb_payslips.org_id', '=', orgId)
-    .where('gb_payslips.refund_membership_id', 'in', due.map((d) => d.optOut.id))
-    .where('gb_payroll_runs.status', 'in', SETTLED)
-    .execute();
-  const settled = new Set(settledRows.map((r) => r.refund_membership_id));
+  const settled = await refundedMemberships(db, orgId, due.map((d) => d.optOut.id));
   const open = due.filter((d) => !settled.has(d.optOut.id));
   if (open.length === 0) return result;
-  const takenRows = await db
-    .selectFrom('gb_payslips')
-    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
-    .select(['gb_payslips.membership_id', 'gb_payslips.contribution_json'])
-    .where('gb_payslips.org_id', '=', orgId)
-    .where('gb_payslips.membership_id', 'in', open.flatMap((d) => d.active.map((a) => a.id)))
-    .where('gb_payroll_runs.status', 'in', SETTLED)
-    .execute();
+  const takenRows = await contributionsTaken(db, orgId, open.flatMap((d) => d.active.map((a) => a.id)));
   for (const d of open) {
     if (result.has(d.employeeId)) continue; // one refund per payslip; a second one follows in the next run
     const ids = new Set(d.active.map((a) => a.id));
@@ -222,19 +160,10 @@ export interface PriorPay {
  * one earnings period, SSCBA 1992 s3 and the Contributions Regulations reg 14).
  */
 export async function loadPriorPayThisPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<Map<string, PriorPay>> {
-  const rows = await db
-    .selectFrom('gb_payslips')
-    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
-    .select(['gb_payslips.employee_id', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.detail_json'])
-    .where('gb_payroll_runs.org_id', '=', orgId)
-    .where('gb_payroll_runs.pay_group_id', '=', payGroupId)
-    .where('gb_payroll_runs.tax_year', '=', taxYear)
-    .where('gb_payroll_runs.period_number', '=', periodNumber)
-    .where('gb_payroll_runs.status', 'in', SETTLED)
-    .execute();
+  const rows = await settledPayslipsOfPeriod(db, orgId, payGroupId, taxYear, periodNumber);
   const map = new Map<string, PriorPay>();
   for (const row of rows) {
-    const niable = new Decimal((JSON.parse(row.detail_json) as { niable_pay: string }).niable_pay);
+    const niable = niablePayOf(row);
     const prior = map.get(row.employee_id) ?? { niablePay: new Decimal(0), employeeNi: new Decimal(0), employerNi: new Decimal(0) };
     map.set(row.employee_id, { niablePay: prior.niablePay.plus(niable), employeeNi: prior.employeeNi.plus(row.employee_ni), employerNi: prior.employerNi.plus(row.employer_ni) });
   }
