@@ -210,11 +210,11 @@ export async function contributionsTaken(db: Db, orgId: string, membershipIds: r
 }
 
 /** Payslips of the approved and paid runs of a pay group's period (a supplementary run aggregates NI with them). */
-export async function settledPayslipsOfPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<Pick<GbPayslipTable, 'employee_id' | 'employee_ni' | 'employer_ni' | 'detail_json'>[]> {
+export async function settledPayslipsOfPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<Pick<GbPayslipTable, 'employee_id' | 'employee_ni' | 'employer_ni' | 'figures_json' | 'figures_version'>[]> {
   return db
     .selectFrom('gb_payslips')
     .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
-    .select(['gb_payslips.employee_id', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.detail_json'])
+    .select(['gb_payslips.employee_id', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.figures_json', 'gb_payslips.figures_version'])
     .where('gb_payroll_runs.org_id', '=', orgId)
     .where('gb_payroll_runs.pay_group_id', '=', payGroupId)
     .where('gb_payroll_runs.tax_year', '=', taxYear)

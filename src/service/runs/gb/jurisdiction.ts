@@ -18,6 +18,7 @@ import { gbPayrollRequest, type GbPayrollRequest } from '../../contracts/payroll
 import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
 import type { GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
+import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
 import { closeMembershipWindow, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
@@ -162,7 +163,8 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInp
       net_pay: p.wire.net_pay,
       is_leaver: p.wire.is_leaver ? 1 : 0,
       is_after_leaving: p.wire.is_after_leaving ? 1 : 0,
-      detail_json: JSON.stringify(p.wire),
+      figures_json: JSON.stringify(gbPayslipFigures(p.wire)),
+      figures_version: GB_PAYSLIP_FIGURES_VERSION,
       ytd_json: ytdToJson(p.ytdAfter),
       auto_enrolment_json: autoEnrolment,
       contribution_json: p.contribution ? JSON.stringify(p.contribution) : null,
