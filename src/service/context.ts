@@ -22,9 +22,18 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * Where new record ids come from (a port, like the clock): UUIDv7 by default (service/ids.ts), so ids sort by
+ * creation time and keyset pagination by id lists records in the order they were made; a test may pass its own.
+ */
+export interface IdGenerator {
+  next(): string;
+}
+
 export interface ServiceContext {
   store: Store;
   clock: Clock;
+  ids: IdGenerator;
   actor: Actor;
   objects: ObjectStore;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openStore, type Store, type StoreOptions } from '../store/database.js';
-import { type Actor, type Clock, type ServiceContext, systemClock } from './context.js';
+import { type Actor, type Clock, type IdGenerator, type ServiceContext, systemClock } from './context.js';
+import { pooledUuidv7 } from './ids.js';
 import { createFolderObjectStore, type ObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
 import { germanPayrollUseCases } from './use-cases/germany-payroll-service.js';
@@ -19,8 +20,8 @@ import { pensionUseCases } from './use-cases/pensions.js';
 import { payrollRunUseCases } from './use-cases/payroll-runs.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
-export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
-  const ctx: ServiceContext = { store, clock: options.clock ?? systemClock, actor: options.actor, objects: options.objects };
+export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
+  const ctx: ServiceContext = { store, clock: options.clock ?? systemClock, ids: options.ids ?? pooledUuidv7, actor: options.actor, objects: options.objects };
   return {
     target: store.describe,
     async close() {

@@ -324,7 +324,9 @@ export interface GbPayslipTable {
   net_pay: string;
   is_leaver: Flag;
   is_after_leaving: Flag;
-  detail_json: string;
+  /** The payslip's figures document (gb-payslip-figures.ts) in the version named beside it. */
+  figures_json: string;
+  figures_version: number;
   ytd_json: string;
   auto_enrolment_json: string | null;
   contribution_json: string | null;

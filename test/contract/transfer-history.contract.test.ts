@@ -101,12 +101,12 @@ for (const backend of allBackends()) {
       const both = structuredClone(exported);
       const edited = rows(both, 'gb_payslips')[0]!;
       edited.net_pay = '9999.99';
-      edited.detail_json = JSON.stringify({ ...(JSON.parse(String(edited.detail_json)) as object), net_pay: '9999.99' });
+      edited.figures_json = JSON.stringify({ ...(JSON.parse(String(edited.figures_json)) as object), netPay: '9999.99' });
       const refused = await expectDomainError(source.service.importOrganization(both), 'conflict');
       expect(refused.code).toBe('IMPORT.CONFLICT');
       expect(refused.message).toContain(`gb_payslips ${String(slip.id)}`);
       expect(refused.message).toContain('net_pay');
-      expect(refused.details).toMatchObject({ table: 'gb_payslips', key: slip.id, field: 'detail_json', record: 1 });
+      expect(refused.details).toMatchObject({ table: 'gb_payslips', key: slip.id, field: 'figures_json', record: 1 });
       const run = await source.service.getPayrollRun(setup.orgId, runId);
       expect(run.status).toBe('paid');
       expect(run.payslips?.[0]?.net_pay).toBe(netPay);
@@ -126,8 +126,7 @@ for (const backend of allBackends()) {
       const withSecond = await source.service.exportOrganization(setup.orgId);
       extra.tables.employees = withSecond.tables.employees!;
       const slip = rows(extra, 'gb_payslips')[0]!;
-      const detail = JSON.parse(String(slip.detail_json)) as Record<string, unknown>;
-      rows(extra, 'gb_payslips').push({ ...slip, id: `${String(slip.id)}-x`, employee_id: second.id, detail_json: JSON.stringify({ ...detail, employee_id: second.id }) });
+      rows(extra, 'gb_payslips').push({ ...slip, id: `${String(slip.id)}-x`, employee_id: second.id });
       const added = await expectDomainError(source.service.importOrganization(extra), 'conflict');
       expect(added.details).toMatchObject({ table: 'gb_payslips', field: 'run_id', record: 2 });
       expect((await source.service.getPayrollRun(setup.orgId, runId)).payslips).toHaveLength(1);
@@ -167,7 +166,7 @@ for (const backend of allBackends()) {
         { name: 'impossible date', edit: (d) => void (rows(d, 'employees')[0]!.start_date = '2026-02-30'), loc: ['employees', '1', 'start_date'] },
         { name: 'unknown run status', edit: (d) => void (rows(d, 'gb_payroll_runs')[0]!.status = 'finalised'), loc: ['gb_payroll_runs', '1', 'status'] },
         { name: 'unknown employee status', edit: (d) => void (rows(d, 'employees')[0]!.status = 'retired'), loc: ['employees', '1', 'status'] },
-        { name: 'unreadable payslip detail', edit: (d) => void (rows(d, 'gb_payslips')[0]!.detail_json = '{"net":1}'), loc: ['gb_payslips', '1', 'detail_json', 'tax_code'] },
+        { name: 'unreadable payslip figures', edit: (d) => void (rows(d, 'gb_payslips')[0]!.figures_json = '{"net":1}'), loc: ['gb_payslips', '1', 'figures_json', 'taxCode'] },
         { name: 'unreadable year to date', edit: (d) => void (rows(d, 'gb_ytd')[0]!.figures_json = '{"figures":{"tax":"x"}}'), loc: ['gb_ytd', '1', 'figures_json', 'figures', 'tax'] },
         { name: 'payslip JSON that is not JSON', edit: (d) => void (rows(d, 'gb_payslips')[0]!.ytd_json = '{'), loc: ['gb_payslips', '1', 'ytd_json'], type: 'json_invalid' },
       ];

@@ -8,7 +8,7 @@ import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from './document.js';
 import { employeeInput, PAY_FREQUENCIES } from './employee.js';
 import { organizationInput } from './organization.js';
 import { ENTRY_ROUTES, MEMBERSHIP_STATUSES, TAX_TREATMENTS, WORKER_CATEGORIES } from './pensions.js';
-import { payrollRunResponse, payslipResponse, RUN_STATUSES } from './payroll-runs.js';
+import { payrollRunResponse, RUN_STATUSES } from './payroll-runs.js';
 import { zodIssuesToFieldIssues } from './zod-issues.js';
 
 /**
@@ -107,6 +107,71 @@ function ytdIssues(row: Row, column: string, out: RowIssue[]): void {
 
 /** Columns of a payslip that repeat a figure of its detail: both must say the same amount. */
 const PAYSLIP_FIGURES = ['gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'employer_ni', 'net_pay'] as const;
+/** Which figure of the stored document each payslip money column repeats. */
+const FIGURE_OF_COLUMN: Record<(typeof PAYSLIP_FIGURES)[number], string> = { gross_pay: 'grossPay', taxable_pay: 'taxablePay', tax: 'tax', employee_ni: 'employeeNi', employer_ni: 'employerNi', net_pay: 'netPay' };
+
+/** The store's payslip figures document, version 1 (store/gb-payslip-figures.ts: GbPayslipFiguresV1). */
+const figureMoney = decimalString;
+const storedPayslipFigures = z
+  .object({
+    taxPeriod: wholeNumber,
+    taxCode: z.string(),
+    week1Month1: z.boolean(),
+    niCategory: z.string(),
+    grossPay: figureMoney,
+    payrolledBenefits: figureMoney,
+    taxablePay: figureMoney,
+    taxablePayToDate: figureMoney,
+    tax: figureMoney,
+    taxPaidToDate: figureMoney,
+    regulatoryLimitApplied: z.boolean(),
+    niablePay: figureMoney,
+    employeeNi: figureMoney,
+    employerNi: figureMoney,
+    niEarningsAtLel: figureMoney,
+    niEarningsLelToPt: figureMoney,
+    niEarningsPtToUel: figureMoney,
+    studentLoan: figureMoney,
+    postgraduateLoan: figureMoney,
+    pensionableEarnings: figureMoney.nullable(),
+    pensionEmployeeGross: figureMoney.nullable(),
+    pensionEmployeeDeduction: figureMoney.nullable(),
+    pensionEmployer: figureMoney.nullable(),
+    salarySacrifice: figureMoney.nullable(),
+    netPay: figureMoney,
+    studentLoanPlanApplied: z.string().nullable(),
+    taxBasis: z.string(),
+    ytdThisEmployment: z.record(z.string(), figureMoney),
+    previousEmploymentPayUsed: figureMoney,
+    previousEmploymentTaxUsed: figureMoney,
+    isLeaver: z.boolean(),
+    isAfterLeaving: z.boolean(),
+    irregularPayment: z.boolean(),
+    correction: z.object({ correctsRunId: z.string(), correctedPeriodNumber: wholeNumber, paidInPeriodNumber: wholeNumber, reportedInTaxPeriod: wholeNumber }).strict().nullable(),
+    pension: z.object({ schemeId: z.string(), membershipId: z.string().nullable(), method: z.string(), wageTypeCode: z.string(), autoEnrolled: z.boolean() }).strict().nullable(),
+    pensionRefund: z.object({ membershipId: z.string(), employee: figureMoney, employer: figureMoney }).strict().nullable(),
+    employerCosts: z.object({ employerNi: figureMoney, employerPension: figureMoney, total: figureMoney }).strict(),
+    lines: z.array(z.object({ section: z.string(), wageTypeCode: z.string().nullable(), name: z.string(), amount: figureMoney }).strict()),
+    p45: z
+      .object({
+        taxCode: z.string(),
+        week1Month1: z.boolean(),
+        frequency: z.string(),
+        leavingDate: isoDate.nullable(),
+        leavingTaxPeriod: wholeNumber,
+        totalPayToDate: figureMoney.nullable(),
+        totalTaxToDate: figureMoney.nullable(),
+        payThisEmployment: figureMoney,
+        taxThisEmployment: figureMoney,
+        studentLoanDeductionsContinue: z.boolean(),
+        postgraduateLoanDeductionsContinue: z.boolean(),
+      })
+      .strict()
+      .nullable(),
+    warnings: z.array(z.string()),
+    executionHistory: z.array(z.object({ flow: z.string(), node: z.string() }).strict()).nullable(),
+  })
+  .strict();
 
 type TableRule = (row: Row, out: RowIssue[], context: { country: string | null }) => void;
 
@@ -199,18 +264,18 @@ const TABLE_RULES: Record<string, TableRule> = {
   },
   gb_payslips(row, out) {
     for (const column of PAYSLIP_FIGURES) check(decimalString, row[column], out, () => [column]);
-    const detail = parseJsonColumn(row, 'detail_json', out);
-    if (detail !== undefined) {
-      // The payslip as every reader returns it: detail_json spread over id and run_id (payroll-runs.ts).
+    // The payslip as the store keeps it: the figures document (store/gb-payslip-figures.ts, version 1), from which
+    // every reader renders the API's payslip; its columns repeat figures of the document and must agree with it.
+    check(z.literal(1, { error: 'must be 1 (the payslip figures version this build reads)' }), row.figures_version, out, () => ['figures_version']);
+    const figures = parseJsonColumn(row, 'figures_json', out);
+    if (figures !== undefined) {
       const before = out.length;
-      check(payslipResponse, { ...(detail as object), id: row.id, run_id: row.run_id }, out, (f) => (f === undefined ? ['detail_json'] : ['detail_json', f]));
+      check(storedPayslipFigures, figures, out, (f) => (f === undefined ? ['figures_json'] : ['figures_json', f]));
       if (out.length === before) {
-        const wire = detail as Record<string, unknown>;
+        const stored = figures as Record<string, unknown>;
         for (const column of PAYSLIP_FIGURES) {
-          if (typeof row[column] === 'string' && wire[column] !== row[column]) out.push({ loc: [column], msg: `disagrees with the payslip's own detail (detail_json.${column}); a payslip is the engine's output and is never edited`, type: 'payslip_inconsistent' });
-        }
-        for (const column of ['employee_id', 'tax_year', 'period_number', 'pay_date'] as const) {
-          if (wire[column] !== row[column]) out.push({ loc: [column], msg: `disagrees with the payslip's own detail (detail_json.${column})`, type: 'payslip_inconsistent' });
+          const key = FIGURE_OF_COLUMN[column];
+          if (typeof row[column] === 'string' && stored[key] !== row[column]) out.push({ loc: [column], msg: `disagrees with the payslip's own figures (figures_json.${key}); a payslip is the engine's output and is never edited`, type: 'payslip_inconsistent' });
         }
       }
     }

@@ -5,6 +5,7 @@ import type { MigrationDb } from './column-types.js';
 import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-gb-pensions-runs.js';
 import * as m0003 from './0003-pay-calendars-documents.js';
+import * as m0004 from './0004-gb-payslip-figures.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
   '0002-gb-pensions-runs': m0002,
   '0003-pay-calendars-documents': m0003,
+  '0004-gb-payslip-figures': m0004,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */

@@ -1,0 +1,234 @@
+/**
+ * Great Britain behind the run lifecycle's country seam (runs/jurisdiction.ts): endpoint 18's request, tax years
+ * 6 April to 5 April, pay lines classified by wage type (pay-items.ts), the payslip from PAYE, NI, student loans,
+ * pensions and automatic enrolment (domain/gb/run/employee-payslip.ts), year-to-date figures in gb_ytd, and on
+ * approval the automatic enrolments the run decided.
+ */
+import { conflict } from '../../../domain/errors.js';
+import { Decimal, money } from '../../../domain/money.js';
+import { isGbTaxYear, SUPPORTED_TAX_YEARS } from '../../../domain/gb/params/index.js';
+import { gbTaxYearOf, parseGbTaxYear } from '../../../domain/pay-periods.js';
+import { calculateEmployeePayslip, type EmployeePayslip, type RunPeriod as GbRunPeriod } from '../../../domain/gb/run/employee-payslip.js';
+import { classifyPay, type ClassifiedPay } from '../../../domain/gb/run/pay-items.js';
+import { autoEnrolledMembership, type Membership } from '../../../domain/gb/run/pension-terms.js';
+import { membershipColumns } from '../../records/pensions.js';
+import type { WorkerCategory } from '../../../domain/gb/auto-enrolment.js';
+import { type YtdState, ytdFromJson, ytdToJson, zeroYtd } from '../../../domain/gb/run/ytd.js';
+import type { RefundInput } from '../../../domain/gb/run/payslip.js';
+import { gbPayrollRequest, type GbPayrollRequest } from '../../contracts/payroll-runs.js';
+import { parseOrThrow } from '../../contracts/zod-issues.js';
+import { requireGbOrg } from '../../use-cases/pensions.js';
+import type { GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
+import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
+import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
+import { closeMembershipWindow, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
+import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
+import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, type PriorPay, type Schemes } from './inputs.js';
+import { payslipWire } from './figures.js';
+
+export interface GbInputs {
+  memberships: Map<string, Membership[]>;
+  schemes: Schemes;
+  ytd: Map<string, StoredYtd>;
+  priorPay: Map<string, PriorPay>;
+  refunds: Map<string, { input: RefundInput; membershipId: string }>;
+}
+
+export interface GbCalculatedPayslip extends CalculatedPayslip {
+  result: EmployeePayslip;
+}
+
+function totalsOf(payslips: readonly GbCalculatedPayslip[]): Record<string, string> {
+  const fields = ['grossPay', 'taxablePay', 'tax', 'employeeNi', 'employerNi', 'studentLoan', 'postgraduateLoan', 'netPay', 'refundToEmployee'] as const;
+  const sums = new Map<string, Decimal>(fields.map((f) => [f, new Decimal(0)]));
+  let pensionEmployee = new Decimal(0);
+  let pensionEmployer = new Decimal(0);
+  for (const { result: p } of payslips) {
+    for (const f of fields) sums.set(f, (sums.get(f) as Decimal).plus(p.result[f]));
+    pensionEmployee = pensionEmployee.plus(p.result.pensionEmployeeDeduction ?? 0).plus(p.result.salarySacrifice ?? 0);
+    pensionEmployer = pensionEmployer.plus(p.result.pensionEmployer ?? 0).minus(p.result.refundToEmployer);
+  }
+  const get = (f: (typeof fields)[number]) => money(sums.get(f) as Decimal);
+  return {
+    gross_pay: get('grossPay'),
+    taxable_pay: get('taxablePay'),
+    tax: get('tax'),
+    employee_ni: get('employeeNi'),
+    employer_ni: get('employerNi'),
+    student_loan: get('studentLoan'),
+    postgraduate_loan: get('postgraduateLoan'),
+    pension_employee: money(pensionEmployee),
+    pension_employer: money(pensionEmployer),
+    pension_refunds: get('refundToEmployee'),
+    net_pay: get('netPay'),
+    employer_cost: money((sums.get('grossPay') as Decimal).plus(sums.get('employerNi') as Decimal).plus(pensionEmployer)),
+  };
+}
+
+export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInputs, GbCalculatedPayslip> = {
+  country: 'GB',
+
+  parseRequest: (body) => parseOrThrow(gbPayrollRequest, body),
+
+  requireOrg: requireGbOrg,
+
+  taxYearOf: gbTaxYearOf,
+
+  nextTaxYear(taxYear) {
+    const start = parseGbTaxYear(taxYear) + 1;
+    return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  },
+
+  calculates: isGbTaxYear,
+
+  // From the edition registry (docs/decisions.md V1): a new tax year needs no edit here.
+  supportedTaxYears: `${SUPPORTED_TAX_YEARS.slice(0, -1).join(', ')} and ${SUPPORTED_TAX_YEARS.at(-1)}`,
+
+  classify(item, period) {
+    const pay = classifyPay(item.pay_details, period.pay_date, period.frequency);
+    return { pay, issues: pay.issues };
+  },
+
+  async loadInputs(db, scope, request) {
+    const ids = request.payroll_group.map((item) => item.employee_id);
+    const { period } = scope;
+    const [memberships, schemes, ytd, priorPay] = await Promise.all([
+      loadMemberships(db, scope.orgId, ids),
+      loadSchemes(db, scope.orgId),
+      loadYtd(db, scope.orgId, period.tax_year, ids),
+      loadPriorPayThisPeriod(db, scope.orgId, scope.payGroupId, period.tax_year, period.period_number),
+    ]);
+    const refunds = await loadRefunds(db, scope.orgId, memberships, period.pay_date);
+    return { memberships, schemes, ytd, priorPay, refunds };
+  },
+
+  calculate({ payslipId, scope, item, employee, pay, inputs, trace }) {
+    const { period } = scope;
+    const runPeriod: GbRunPeriod = {
+      taxYear: period.tax_year as GbRunPeriod['taxYear'],
+      frequency: period.frequency,
+      periodNumber: period.period_number,
+      taxPeriod: period.tax_period,
+      payDate: period.pay_date,
+      startDate: period.start_date,
+      endDate: period.end_date,
+    };
+    const stored = inputs.ytd.get(item.employee_id);
+    // A new employment (rehired after leaving) starts its year-to-date figures afresh.
+    const ytd: YtdState = stored && stored.employmentStart === employee.start_date ? ytdFromJson(stored.figuresJson) : zeroYtd();
+    const prior = inputs.priorPay.get(item.employee_id);
+    let priorNiable = prior ? prior.niablePay : new Decimal(0);
+    for (const amount of item.nic_prior_period_niable_earnings) priorNiable = priorNiable.plus(amount);
+    const result = calculateEmployeePayslip({
+      payslipId,
+      period: runPeriod,
+      correction: scope.correction,
+      employee: employeeFacts(employee),
+      pay,
+      irregular: item.irregular_payment ?? null,
+      priorNiablePay: priorNiable,
+      ...(prior && item.nic_prior_period_niable_earnings.length === 0 ? { priorEmployeeNi: prior.employeeNi, priorEmployerNi: prior.employerNi } : {}),
+      ytd,
+      memberships: inputs.memberships.get(item.employee_id) ?? [],
+      schemes: inputs.schemes.versions,
+      defaultSchemeId: inputs.schemes.defaultSchemeId,
+      refund: inputs.refunds.get(item.employee_id) ?? null,
+      trace,
+    });
+    return { payslip: { employeeId: result.wire.employee_id, warnings: result.wire.warnings, result }, ytdBase: stored ? stored.payslipId : null };
+  },
+
+  payslipRow({ id, run, calculation, inputs, newId, now }) {
+    const p = calculation.payslip.result;
+    // Approval applies an automatic enrolment only if the membership history is still the one seen here.
+    const history = inputs.memberships.get(p.wire.employee_id) ?? [];
+    const latestVersionSeen = history.length > 0 ? (history[history.length - 1]?.version ?? -1) : -1;
+    // The membership an automatic enrolment will create on approval: its id is fixed now, so the payslip names it.
+    const membershipId = p.autoEnrolment ? newId() : p.membershipId;
+    const autoEnrolment = p.autoEnrolment ? JSON.stringify({ ...p.autoEnrolment, membershipId, latestVersionSeen }) : null;
+    return {
+      id,
+      run_id: run.id,
+      org_id: run.org_id,
+      employee_id: p.wire.employee_id,
+      tax_year: run.tax_year,
+      period_number: run.period_number,
+      pay_date: run.pay_date,
+      membership_id: membershipId,
+      refund_membership_id: p.refundMembershipId,
+      ytd_base_payslip_id: calculation.ytdBase,
+      gross_pay: p.wire.gross_pay,
+      taxable_pay: p.wire.taxable_pay,
+      tax: p.wire.tax,
+      employee_ni: p.wire.employee_ni,
+      employer_ni: p.wire.employer_ni,
+      net_pay: p.wire.net_pay,
+      is_leaver: p.wire.is_leaver ? 1 : 0,
+      is_after_leaving: p.wire.is_after_leaving ? 1 : 0,
+      figures_json: JSON.stringify(gbPayslipFigures(p.wire)),
+      figures_version: GB_PAYSLIP_FIGURES_VERSION,
+      ytd_json: ytdToJson(p.ytdAfter),
+      auto_enrolment_json: autoEnrolment,
+      contribution_json: p.contribution ? JSON.stringify(p.contribution) : null,
+      created_at: now,
+    };
+  },
+
+  totals: totalsOf,
+
+  async approve(_ctx, trx, run, stamp) {
+    const orgId = run.org_id;
+    const runId = run.id;
+    const payslips = await listPayslipsForApproval(trx, runId);
+    const employeeIds = payslips.map((p) => p.employee_id);
+    const current = await loadYtd(trx, orgId, run.tax_year, employeeIds);
+    for (const p of payslips) {
+      const now = current.get(p.employee_id)?.payslipId ?? null;
+      if (now !== p.ytd_base_payslip_id) {
+        throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
+      }
+    }
+    const employees = await loadEmployees(trx, orgId, employeeIds);
+    const ytdRows: GbYtdTable[] = payslips.map((p) => ({
+      employee_id: p.employee_id,
+      tax_year: run.tax_year,
+      org_id: orgId,
+      employment_start: employees.get(p.employee_id)?.start_date ?? run.period_start,
+      payslip_id: p.id,
+      figures_json: p.ytd_json,
+      updated_at: stamp,
+    }));
+    await upsertYtd(trx, ytdRows);
+    // Automatic enrolments the run decided take effect now (the draft had no side effects).
+    const enrolments = payslips.filter((p) => p.auto_enrolment_json !== null);
+    if (enrolments.length === 0) return;
+    const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
+    const rows: GbPensionMembershipTable[] = [];
+    for (const p of enrolments) {
+      const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
+      const history = histories.get(p.employee_id) ?? [];
+      const latest = history[history.length - 1] ?? null;
+      if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
+        throw conflict('PAYROLL_RUN.STALE_MEMBERSHIP', `employee ${p.employee_id}'s pension membership changed after run ${runId} was calculated; discard the run and run the period again`, { run_id: runId, employee_id: p.employee_id });
+      }
+      // Re-enrolment after an opt-out: the opt-out record's window closes.
+      if (latest && !(await closeMembershipWindow(trx, latest.id, decision.enrolmentDate))) {
+        throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${p.employee_id}'s pension membership changed at the same moment; retry`);
+      }
+      rows.push({
+        id: decision.membershipId,
+        org_id: orgId,
+        employee_id: p.employee_id,
+        version: latest ? latest.version + 1 : 0,
+        ...membershipColumns(autoEnrolledMembership(decision.schemeId, decision.category, decision.enrolmentDate)),
+        entry_route: 'AUTO_ENROLLED',
+        source_run_id: runId,
+        created_at: stamp,
+        created_by: null,
+      });
+    }
+    await insertMemberships(trx, rows);
+  },
+
+  payslipWire,
+};

@@ -1,0 +1,151 @@
+/**
+ * Step 1 of a run: read and check everything that does not need the calculation (pay group, calendar, period,
+ * correction, the period's holder, earlier drafts, the employees and their pay lines). A faulty request writes
+ * nothing.
+ */
+import { conflict, DomainError, type FieldIssue, fieldError, validationError } from '../../domain/errors.js';
+import { type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
+import type { EmployeeTable } from '../../store/schema.js';
+import { findRunPayCalendar, findRunPayGroup, loadEmployees, loadGroupMembers } from '../../store/repositories/payroll-run-inputs.js';
+import { findEarlierDraft, findRun, findSlotHolder, latestLiveRegularRun, latestSettledPeriod } from '../../store/repositories/payroll-runs.js';
+import { type Db, nowIso, type ServiceContext } from '../context.js';
+import type { CalculatedPayslip, Jurisdiction, RunCorrection, RunPeriod, RunRequest } from './jurisdiction.js';
+
+export interface Prepared<Request extends RunRequest, Pay> {
+  request: Request;
+  period: RunPeriod;
+  employees: Map<string, EmployeeTable>;
+  pay: Pay[];
+  correctsRunId: string | null;
+  /** A correction: the period it is paid, taxed and reported in. */
+  correction: RunCorrection | null;
+  slot: string;
+}
+
+/** The key a live run holds for its pay group and period (unique); `payroll verify --store` recomputes it. */
+export function slotKey(payGroupId: string, taxYear: string, periodNumber: number, correctsRunId: string | null): string {
+  return correctsRunId ? `${payGroupId}|${taxYear}|${periodNumber}|fix:${correctsRunId}` : `${payGroupId}|${taxYear}|${periodNumber}`;
+}
+
+export function duplicateRun(runId: string, status: string, period: PayPeriod): DomainError {
+  return conflict('PAYROLL_RUN.DUPLICATE', `a payroll run for this pay group and ${period.tax_year} period ${period.period_number} already exists: run ${runId} (${status}); ${status === 'draft' ? 'approve or discard it' : 'correct it with a new run that names it in corrects_run_id'}`, { run_id: runId, status });
+}
+
+export async function prepare<Request extends RunRequest, Pay>(ctx: ServiceContext, jurisdiction: Jurisdiction<Request, Pay, unknown, CalculatedPayslip>, orgId: string, request: Request): Promise<Prepared<Request, Pay>> {
+  const db = ctx.store.db;
+  const org = await jurisdiction.requireOrg(ctx, db, orgId);
+  const group = await findRunPayGroup(db, orgId, request.pay_group_id);
+  if (!group) throw fieldError(['body', 'pay_group_id'], `no pay group ${request.pay_group_id} in this organization`, 'reference_missing');
+  const calendar = await findRunPayCalendar(db, orgId, request.pay_calendar_id);
+  if (!calendar) throw fieldError(['body', 'pay_calendar_id'], `no pay calendar ${request.pay_calendar_id} in this organization`, 'reference_missing');
+  if (group.pay_calendar_id !== calendar.id) throw fieldError(['body', 'pay_calendar_id'], `pay group ${group.name} is paid on calendar ${group.pay_calendar_id}, not ${calendar.id}`, 'calendar_mismatch');
+  const rules: PayCalendarRules = {
+    country: org.country === 'DE' ? 'DE' : 'GB',
+    frequency: calendar.frequency as PayFrequency,
+    first_period_start: (calendar as { first_period_start?: string | null }).first_period_start ?? '2025-04-06',
+    pay_day_rule: JSON.parse(calendar.pay_day_rule_json) as PayDayRule,
+  };
+  let period: PayPeriod | null | undefined;
+  /** Set when neither pay_date nor period_number was given: why this period was taken. */
+  let defaulted: string | null = null;
+  if (request.pay_date !== undefined) {
+    period = periodForPayDate(rules, request.pay_date);
+    if (!period) {
+      const year = periodsForTaxYear(rules, jurisdiction.taxYearOf(request.pay_date));
+      const near = year.filter((p) => Math.abs(Date.parse(p.pay_date) - Date.parse(request.pay_date as string)) < 40 * 86_400_000).map((p) => p.pay_date);
+      throw fieldError(['body', 'pay_date'], `calendar ${calendar.name} has no payday on ${request.pay_date}${near.length ? `; paydays nearby: ${near.join(', ')}` : ''}`, 'not_a_payday');
+    }
+  } else if (request.period_number !== undefined) {
+    const year = periodsForTaxYear(rules, request.tax_year as string);
+    period = year.find((p) => p.period_number === request.period_number);
+    if (!period) throw fieldError(['body', 'period_number'], `calendar ${calendar.name} has ${year.length} periods in ${request.tax_year}`, 'out_of_range');
+  } else {
+    ({ period, why: defaulted } = await defaultPeriod(ctx, jurisdiction, db, orgId, group.id, rules, request.corrects_run_id ?? null));
+  }
+  if (!jurisdiction.calculates(period.tax_year)) {
+    const field = request.pay_date !== undefined || defaulted !== null ? 'pay_date' : 'tax_year';
+    const prefix = defaulted !== null ? `no pay_date or period_number given, so the run would be for ${defaulted}: ` : '';
+    throw fieldError(['body', field], `${prefix}pay date ${period.pay_date} is in tax year ${period.tax_year}; this service calculates ${jurisdiction.supportedTaxYears}${defaulted !== null ? '; give pay_date (or period_number with tax_year)' : ''}`, 'tax_year_unsupported');
+  }
+
+  // Corrections: a supplementary run for an approved run of the same pay group and period.
+  const correctsRunId = request.corrects_run_id ?? null;
+  if (correctsRunId) {
+    const original = await findRun(db, orgId, correctsRunId);
+    if (!original) throw fieldError(['body', 'corrects_run_id'], `no payroll run ${correctsRunId} in this organization`, 'reference_missing');
+    if (original.pay_group_id !== group.id || original.tax_year !== period.tax_year || Number(original.period_number) !== period.period_number) {
+      throw fieldError(['body', 'corrects_run_id'], `run ${correctsRunId} is for ${original.tax_year} period ${original.period_number} of pay group ${original.pay_group_id}; a correction runs for the same pay group and period`, 'correction_mismatch');
+    }
+    if (original.status !== 'approved' && original.status !== 'paid') {
+      throw conflict('PAYROLL_RUN.CORRECTS_UNAPPROVED', `run ${correctsRunId} is ${original.status}; only approved or paid runs are corrected by a new run (discard or change a draft instead)`, { run_id: correctsRunId });
+    }
+  }
+  // A correction is paid now: in the pay group's latest settled period of the tax year (the corrected period when
+  // it is still the latest). PAYE then works on that period's cumulative free pay and bands and the FPS reports it
+  // in that tax period; NI stays with the corrected earnings period (CorrectionPlacement; decisions: corrections).
+  let correction: RunCorrection | null = null;
+  if (correctsRunId) {
+    const latest = await latestSettledPeriod(db, orgId, group.id, period.tax_year);
+    const paidIn = latest !== null && latest > period.period_number ? latest : period.period_number;
+    const paidInPeriod = paidIn === period.period_number ? period : periodsForTaxYear(rules, period.tax_year).find((p) => p.period_number === paidIn);
+    correction = { correctsRunId, paidInPeriodNumber: paidIn, paidInTaxPeriod: paidInPeriod ? paidInPeriod.tax_period : period.tax_period };
+  }
+  const slot = slotKey(group.id, period.tax_year, period.period_number, correctsRunId);
+  const holder = await findSlotHolder(db, slot);
+  if (holder) throw duplicateRun(holder.id, holder.status, period);
+  const earlierDraft = await findEarlierDraft(db, orgId, group.id, period.tax_year, period.period_number);
+  if (earlierDraft) {
+    throw conflict('PAYROLL_RUN.EARLIER_DRAFT', `run ${earlierDraft.id} for period ${earlierDraft.period_number} is still a draft; approve or discard it first (year-to-date figures build on approved runs in order)`, { run_id: earlierDraft.id });
+  }
+
+  // Employees: in this organization, in the pay group, with valid pay lines.
+  const runPeriod: RunPeriod = { ...period, frequency: rules.frequency };
+  const ids = request.payroll_group.map((item) => item.employee_id);
+  const [employees, members] = await Promise.all([loadEmployees(db, orgId, ids), loadGroupMembers(db, group.id, ids)]);
+  const issues: FieldIssue[] = [];
+  const pay: Pay[] = [];
+  request.payroll_group.forEach((item, index) => {
+    const loc = ['body', 'payroll_group', index];
+    const employee = employees.get(item.employee_id);
+    if (!employee) {
+      issues.push({ loc: [...loc, 'employee_id'], msg: `no employee ${item.employee_id} in this organization`, type: 'reference_missing' });
+    } else if (!members.has(item.employee_id)) {
+      issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} is not in pay group ${group.name}; assign them first (POST .../pay-groups/{pay_group_id}/assign-employees)`, type: 'not_in_pay_group' });
+    } else if (employee.start_date > period.end_date) {
+      issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} starts on ${employee.start_date}, after this period (${period.start_date} to ${period.end_date})`, type: 'not_started' });
+    }
+    const classified = jurisdiction.classify(item, runPeriod);
+    for (const issue of classified.issues) issues.push({ ...issue, loc: [...loc, ...issue.loc] });
+    pay.push(classified.pay);
+  });
+  if (issues.length > 0) throw validationError(issues, 'GB.PAYROLL.VALIDATION');
+  return { request, period: runPeriod, employees, pay, correctsRunId, correction, slot };
+}
+
+/**
+ * Endpoint 18 without pay_date or period_number (the spec's body has neither; decisions: endpoint 18 default
+ * period): a correction runs for the corrected run's period; otherwise the period after the pay group's latest
+ * regular run (draft, approved or paid), the next tax year's first period after the last one of a year; a pay
+ * group that has never run takes the calendar's next payday on or after today (the context's clock).
+ */
+async function defaultPeriod(ctx: ServiceContext, jurisdiction: Pick<Jurisdiction<RunRequest, unknown, unknown, CalculatedPayslip>, 'taxYearOf' | 'nextTaxYear'>, db: Db, orgId: string, payGroupId: string, rules: PayCalendarRules, correctsRunId: string | null): Promise<{ period: PayPeriod; why: string }> {
+  if (correctsRunId) {
+    const original = await findRun(db, orgId, correctsRunId);
+    if (!original) throw fieldError(['body', 'corrects_run_id'], `no payroll run ${correctsRunId} in this organization`, 'reference_missing');
+    const found = periodsForTaxYear(rules, original.tax_year).find((p) => p.period_number === Number(original.period_number));
+    if (!found) throw fieldError(['body', 'corrects_run_id'], `the pay calendar has no period ${original.period_number} in ${original.tax_year} any more; give pay_date`, 'out_of_range');
+    return { period: found, why: `the corrected run's period (${original.tax_year} period ${original.period_number})` };
+  }
+  const latest = await latestLiveRegularRun(db, orgId, payGroupId);
+  if (latest) {
+    const next = periodsForTaxYear(rules, latest.taxYear).find((p) => p.period_number === latest.periodNumber + 1);
+    if (next) return { period: next, why: `the period after the pay group's latest run (${latest.taxYear} period ${latest.periodNumber})` };
+    const first = periodsForTaxYear(rules, jurisdiction.nextTaxYear(latest.taxYear))[0] as PayPeriod;
+    return { period: first, why: `the first period of the tax year after the pay group's latest run (${latest.taxYear} period ${latest.periodNumber})` };
+  }
+  const today = nowIso(ctx).slice(0, 10);
+  const thisYear = jurisdiction.taxYearOf(today);
+  const candidates = [thisYear, jurisdiction.nextTaxYear(thisYear)].flatMap((y) => periodsForTaxYear(rules, y));
+  const next = candidates.find((p) => p.pay_date >= today) as PayPeriod;
+  return { period: next, why: `the calendar's next payday on or after today (${today}); the pay group has no run yet` };
+}

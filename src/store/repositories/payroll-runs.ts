@@ -1,0 +1,224 @@
+/**
+ * Payroll runs and their payslips (the `gb_payroll_runs`, `gb_payslips` and `gb_ytd` tables): every query the run
+ * lifecycle (service/runs) makes, as small typed functions. Each keeps its organization scope; the run lifecycle
+ * (processing → draft → approved → paid, discarded, failed) is guarded here by a status condition in the same
+ * statement as the change, so a transition that lost a race changes nothing and says so (false).
+ */
+import type { Db } from '../db.js';
+import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../schema.js';
+import { chunks } from './chunks.js';
+
+/** Statuses whose figures are final and feed year to date. */
+export const SETTLED_RUN_STATUSES = ['approved', 'paid'] as const;
+/** Statuses that hold a pay group's period. */
+export const LIVE_RUN_STATUSES = ['draft', 'approved', 'paid'] as const;
+
+export async function findRun(db: Db, orgId: string, runId: string): Promise<GbPayrollRunTable | undefined> {
+  return db.selectFrom('gb_payroll_runs').selectAll().where('org_id', '=', orgId).where('id', '=', runId).executeTakeFirst();
+}
+
+/** The run holding a pay group's period (slot keys are unique across the store). */
+export async function findSlotHolder(db: Db, slotKey: string): Promise<{ id: string; status: string } | undefined> {
+  return db.selectFrom('gb_payroll_runs').select(['id', 'status']).where('slot_key', '=', slotKey).executeTakeFirst();
+}
+
+/** A draft of the pay group for an earlier period of the tax year (year to date builds on approved runs in order). */
+export async function findEarlierDraft(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<{ id: string; period_number: number } | undefined> {
+  return db
+    .selectFrom('gb_payroll_runs')
+    .select(['id', 'period_number'])
+    .where('org_id', '=', orgId)
+    .where('pay_group_id', '=', payGroupId)
+    .where('tax_year', '=', taxYear)
+    .where('status', '=', 'draft')
+    .where('period_number', '<', periodNumber)
+    .executeTakeFirst();
+}
+
+/**
+ * The highest period number of the pay group's approved or paid runs (corrections included) in a tax year, or
+ * null when none is settled yet.
+ */
+export async function latestSettledPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('gb_payroll_runs')
+    .select('period_number')
+    .where('org_id', '=', orgId)
+    .where('pay_group_id', '=', payGroupId)
+    .where('tax_year', '=', taxYear)
+    .where('status', 'in', [...SETTLED_RUN_STATUSES])
+    .orderBy('period_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.period_number) : null;
+}
+
+/** The pay group's latest regular run (not a correction) that holds its period: draft, approved or paid. */
+export async function latestLiveRegularRun(db: Db, orgId: string, payGroupId: string): Promise<{ taxYear: string; periodNumber: number } | null> {
+  const row = await db
+    .selectFrom('gb_payroll_runs')
+    .select(['tax_year', 'period_number'])
+    .where('org_id', '=', orgId)
+    .where('pay_group_id', '=', payGroupId)
+    .where('status', 'in', [...LIVE_RUN_STATUSES])
+    .where('corrects_run_id', 'is', null)
+    .orderBy('tax_year', 'desc')
+    .orderBy('period_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { taxYear: row.tax_year, periodNumber: Number(row.period_number) } : null;
+}
+
+/** Attempts for a pay group's period still marked `processing` (candidates for abandoned). */
+export async function listProcessingRuns(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<{ id: string; worker: string | null; updated_at: string }[]> {
+  return db
+    .selectFrom('gb_payroll_runs')
+    .select(['id', 'worker', 'updated_at'])
+    .where('org_id', '=', orgId)
+    .where('pay_group_id', '=', payGroupId)
+    .where('tax_year', '=', taxYear)
+    .where('period_number', '=', periodNumber)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/** processing → failed for the runs named (those still processing). */
+export async function markRunsFailed(db: Db, runIds: readonly string[], reason: string, now: string): Promise<void> {
+  if (runIds.length === 0) return;
+  await db
+    .updateTable('gb_payroll_runs')
+    .set({ status: 'failed', failure_reason: reason, updated_at: now })
+    .where('id', 'in', [...runIds])
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+export async function insertRun(db: Db, row: GbPayrollRunTable): Promise<void> {
+  await db.insertInto('gb_payroll_runs').values(row).execute();
+}
+
+export async function runStatus(db: Db, runId: string): Promise<string | null> {
+  const row = await db.selectFrom('gb_payroll_runs').select('status').where('id', '=', runId).executeTakeFirst();
+  return row ? row.status : null;
+}
+
+export async function insertPayslips(db: Db, rows: readonly GbPayslipTable[]): Promise<void> {
+  for (const part of chunks(rows, 200)) await db.insertInto('gb_payslips').values(part).execute();
+}
+
+/**
+ * Moves a run from `from` to the given status fields; false when it was no longer `from` (another writer moved
+ * it first). The status condition makes the check and the change one statement.
+ */
+export async function moveRun(db: Db, runId: string, from: string, set: Partial<GbPayrollRunTable>): Promise<boolean> {
+  const done = await db.updateTable('gb_payroll_runs').set(set).where('id', '=', runId).where('status', '=', from).executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+export interface RunListFilters {
+  status: string | null;
+  payGroupId: string | null;
+  taxYear: string | null;
+}
+
+/** The organization's runs with the list filters, for the pager (which adds search, sort and the page). */
+export function runsListQuery(db: Db, orgId: string, filters: RunListFilters) {
+  let q = db.selectFrom('gb_payroll_runs').selectAll().where('org_id', '=', orgId);
+  if (filters.status !== null) q = q.where('status', '=', filters.status);
+  if (filters.payGroupId !== null) q = q.where('pay_group_id', '=', filters.payGroupId);
+  if (filters.taxYear !== null) q = q.where('tax_year', '=', filters.taxYear);
+  return q;
+}
+
+/** A run's payslips in id (creation) order. */
+export async function listRunPayslips(db: Db, runId: string): Promise<GbPayslipTable[]> {
+  return db.selectFrom('gb_payslips').selectAll().where('run_id', '=', runId).orderBy('id').execute();
+}
+
+/** What approval needs of a run's payslips: the year-to-date base and figures, and any automatic enrolment. */
+export async function listPayslipsForApproval(db: Db, runId: string): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'ytd_json' | 'auto_enrolment_json'>[]> {
+  return db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'ytd_json', 'auto_enrolment_json']).where('run_id', '=', runId).execute();
+}
+
+export interface StoredYtd {
+  payslipId: string;
+  employmentStart: string;
+  figuresJson: string;
+}
+
+/** The employees' latest year-to-date figures of a tax year (from their last approved payslip). */
+export async function loadYtd(db: Db, orgId: string, taxYear: string, ids: readonly string[]): Promise<Map<string, StoredYtd>> {
+  const map = new Map<string, StoredYtd>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('gb_ytd').select(['employee_id', 'payslip_id', 'employment_start', 'figures_json']).where('org_id', '=', orgId).where('tax_year', '=', taxYear).where('employee_id', 'in', part).execute();
+    for (const row of rows) map.set(row.employee_id, { payslipId: row.payslip_id, employmentStart: row.employment_start, figuresJson: row.figures_json });
+  }
+  return map;
+}
+
+/** Writes (or replaces) each employee's year-to-date row for the tax year. */
+export async function upsertYtd(db: Db, rows: readonly GbYtdTable[]): Promise<void> {
+  for (const part of chunks(rows, 100)) {
+    await db
+      .insertInto('gb_ytd')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['employee_id', 'tax_year']).doUpdateSet((eb) => ({
+          employment_start: eb.ref('excluded.employment_start'),
+          payslip_id: eb.ref('excluded.payslip_id'),
+          figures_json: eb.ref('excluded.figures_json'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Closes an open membership record's window (re-enrolment after an opt-out); false when it was closed meanwhile. */
+export async function closeMembershipWindow(db: Db, membershipId: string, validTo: string): Promise<boolean> {
+  const closed = await db.updateTable('gb_pension_memberships').set({ valid_to: validTo }).where('id', '=', membershipId).where('valid_to', 'is', null).executeTakeFirst();
+  return Number(closed.numUpdatedRows) === 1;
+}
+
+export async function insertMemberships(db: Db, rows: readonly GbPensionMembershipTable[]): Promise<void> {
+  for (const part of chunks(rows, 200)) await db.insertInto('gb_pension_memberships').values(part).execute();
+}
+
+/** Opt-out memberships (of those named) already refunded by an approved or paid run. */
+export async function refundedMemberships(db: Db, orgId: string, optOutIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('gb_payslips')
+    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
+    .select('gb_payslips.refund_membership_id')
+    .where('gb_payslips.org_id', '=', orgId)
+    .where('gb_payslips.refund_membership_id', 'in', [...optOutIds])
+    .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
+    .execute();
+  return new Set(rows.map((r) => r.refund_membership_id).filter((id): id is string => id !== null));
+}
+
+/** Contributions taken (approved and paid runs) under the memberships named, as the payslips recorded them. */
+export async function contributionsTaken(db: Db, orgId: string, membershipIds: readonly string[]): Promise<{ membership_id: string | null; contribution_json: string | null }[]> {
+  return db
+    .selectFrom('gb_payslips')
+    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
+    .select(['gb_payslips.membership_id', 'gb_payslips.contribution_json'])
+    .where('gb_payslips.org_id', '=', orgId)
+    .where('gb_payslips.membership_id', 'in', [...membershipIds])
+    .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
+    .execute();
+}
+
+/** Payslips of the approved and paid runs of a pay group's period (a supplementary run aggregates NI with them). */
+export async function settledPayslipsOfPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<Pick<GbPayslipTable, 'employee_id' | 'employee_ni' | 'employer_ni' | 'figures_json' | 'figures_version'>[]> {
+  return db
+    .selectFrom('gb_payslips')
+    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
+    .select(['gb_payslips.employee_id', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.figures_json', 'gb_payslips.figures_version'])
+    .where('gb_payroll_runs.org_id', '=', orgId)
+    .where('gb_payroll_runs.pay_group_id', '=', payGroupId)
+    .where('gb_payroll_runs.tax_year', '=', taxYear)
+    .where('gb_payroll_runs.period_number', '=', periodNumber)
+    .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
+    .execute();
+}
