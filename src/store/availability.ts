@@ -1,3 +1,5 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './schema.js';
 import { DomainError } from '../domain/errors.js';
 
 /**
@@ -88,4 +90,9 @@ export function unavailableError(error: unknown, target: string): DomainError | 
     return new DomainError('unavailable', 'STORE.UNAVAILABLE', `lost the connection to the PostgreSQL server${where}: ${message}; try again shortly`);
   }
   return null;
+}
+
+/** The health check of `payroll serve` (/health): one round trip to the database, so a lost store shows. */
+export async function pingStore(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

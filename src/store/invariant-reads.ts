@@ -1,5 +1,5 @@
 /**
- * The reads `payroll verify --store` checks the store's invariants on (service/verify/store-invariants.ts).
+ * The reads `payroll verify --store` checks the store's invariants on (tools/verify/store-invariants.ts).
  * Plain reads of what is stored, one organization at a time, never a write: the check must see exactly what a
  * crash or an import left behind, so nothing here repairs or filters.
  */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import '../../src/service/verify/kinds.js';
-import { knownKinds } from '../../src/service/verify/registry.js';
+import '../../src/tools/verify/kinds.js';
+import { knownKinds } from '../../src/tools/verify/registry.js';
 import { cliSandbox, runCli } from '../support/cli.js';
 import { REFERENCE_DIR as REFERENCE } from '../support/reference.js';
 

@@ -19,10 +19,10 @@ import type { GbParams } from '../../src/domain/gb/params/types.js';
 import { STATE_CODES } from '../../src/domain/de/params/index.js';
 import { calculateLohnsteuer } from '../../src/domain/de/lohnsteuer/index.js';
 import { deTaxYear, gbTaxYear } from '../../src/service/contracts/editions.js';
-import { runner as dePayrollRunner } from '../../src/service/verify/runners/de-payroll.js';
-import { runner as deLohnsteuerRunner } from '../../src/service/verify/runners/de-lohnsteuer.js';
-import { runner as gbPeriodRunner } from '../../src/service/verify/runners/gb-period.js';
-import type { Vector } from '../../src/service/verify/types.js';
+import { runner as dePayrollRunner } from '../../src/tools/verify/runners/de-payroll.js';
+import { runner as deLohnsteuerRunner } from '../../src/tools/verify/runners/de-lohnsteuer.js';
+import { runner as gbPeriodRunner } from '../../src/tools/verify/runners/gb-period.js';
+import type { Vector } from '../../src/tools/verify/types.js';
 
 const REFERENCE = fileURLToPath(new URL('../../fixtures/reference/', import.meta.url));
 

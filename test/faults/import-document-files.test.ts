@@ -10,7 +10,7 @@ import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore, type ObjectStore } from '../../src/service/object-store.js';
 import type { ExportDocument } from '../../src/service/contracts/transfer.js';
 import type { Store } from '../../src/store/database.js';
-import { checkStoreInvariants } from '../../src/service/verify/store-invariants.js';
+import { checkStoreInvariants } from '../../src/tools/verify/store-invariants.js';
 import { engines, type Target } from '../store/engines.js';
 
 for (const engine of engines()) {

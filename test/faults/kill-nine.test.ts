@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRequest, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
-import { checkStoreInvariants } from '../../src/service/verify/store-invariants.js';
+import { checkStoreInvariants } from '../../src/tools/verify/store-invariants.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { ORG_TABLES } from '../../src/store/org-tables.js';
 import { BIN, runCli } from '../support/cli.js';

@@ -11,7 +11,7 @@ import { defaultObjectRoot } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import type { Store } from '../../src/store/database.js';
-import { checkStoreInvariants, type InvariantReport } from '../../src/service/verify/store-invariants.js';
+import { checkStoreInvariants, type InvariantReport } from '../../src/tools/verify/store-invariants.js';
 import { gbEmployer, type GbSetup, runBody } from '../domain/gb/run/fixtures.js';
 import { runCli } from '../support/cli.js';
 import { engines, type Target } from './engines.js';

@@ -79,14 +79,14 @@ export function registerServeCommand(program: Command): void {
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       // Loaded here, not at startup: every other command stays free of the server's dependencies.
-      const [{ createHttpsFetch }, { tokenEndpointOf }, { createApp, createJwtAuthenticator, createLogger, ensureDevCertificate, listenHttpsOnly }, { createLocalService, defaultObjectRoot }, { createFolderObjectStore }, { openStore }, { sql }, { requireHttps }] = await Promise.all([
+      const [{ createHttpsFetch }, { tokenEndpointOf }, { createApp, createJwtAuthenticator, createLogger, ensureDevCertificate, listenHttpsOnly }, { createLocalService, defaultObjectRoot }, { createFolderObjectStore }, { openStore }, { pingStore }, { requireHttps }] = await Promise.all([
         import('../../client/https-fetch.js'),
         import('../../client/token-source.js'),
         import('../../server/index.js'),
         import('../../service/local.js'),
         import('../../service/object-store.js'),
         import('../../store/database.js'),
-        import('kysely'),
+        import('../../store/availability.js'),
         import('../remote.js'),
       ]);
       const env = process.env;
@@ -132,7 +132,7 @@ export function registerServeCommand(program: Command): void {
         version: env.npm_package_version ?? '0.1.0',
         serviceFor: (actor) => createLocalService(store, { actor, objects }),
         healthy: async () => {
-          await sql`select 1`.execute(store.db);
+          await pingStore(store.db);
           return true;
         },
       });

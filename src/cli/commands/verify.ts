@@ -3,8 +3,8 @@ import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { resolveWhere, usageError } from '../runtime.js';
 import { dataDir } from '../config.js';
-import { BUNDLED_REFERENCE_DIR, bundledVectorFiles } from '../../service/verify/bundled.js';
-import { verifyFiles } from '../../service/verify/run.js';
+import { BUNDLED_REFERENCE_DIR, bundledVectorFiles } from '../../tools/verify/bundled.js';
+import { verifyFiles } from '../../tools/verify/run.js';
 import { withRuntime } from '../command-kit.js';
 import { EXIT } from '../exit-codes.js';
 
@@ -13,7 +13,7 @@ import { EXIT } from '../exit-codes.js';
  * case and vector bundled with the package (fixtures/reference); kinds whose engine is still to come are named on
  * stderr and left out, so the summary counts only what verify can check.
  * `payroll verify --store`: the local store's invariants (year to date equals the sum of approved payslips, no
- * half-written run, no document without its file; service/verify/store-invariants.ts).
+ * half-written run, no document without its file; tools/verify/store-invariants.ts).
  */
 export function registerVerifyCommand(program: Command): void {
   program
@@ -30,7 +30,7 @@ export function registerVerifyCommand(program: Command): void {
           // The check reads the tables themselves; a remote service exposes no such door.
           if (where.mode !== 'local') throw usageError('verify --store checks a local store: give --db PATH|postgres://… (or PAYROLL_DATABASE), not a remote service');
           // Loaded on use: the store and its drivers stay out of every other command's start-up.
-          const { verifyStoreAt } = await import('../../service/verify/store-invariants.js');
+          const { verifyStoreAt } = await import('../../tools/verify/store-invariants.js');
           const report = await verifyStoreAt(where.database, dataDir(runtime.env));
           for (const result of report.results) {
             if (options.quiet) break;

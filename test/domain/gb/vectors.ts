@@ -1,7 +1,7 @@
 /** Loads the bundled GB reference vectors (JSON Lines) and reference files for the GB engine, NI and run tests. */
 import { readFileSync } from 'node:fs';
 import { referencePath } from '../../support/reference.js';
-import type { Vector } from '../../../src/service/verify/types.js';
+import type { Vector } from '../../../src/tools/verify/types.js';
 
 /** fixtures/reference/gb of this repository. */
 export const GB_REFERENCE_DIR = referencePath('gb');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { calculateLohnsteuer, type PapInput, type PapOutput, type PapYear } from '../../../../src/domain/de/lohnsteuer/index.js';
-import { verifyFiles } from '../../../../src/service/verify/run.js';
+import { verifyFiles } from '../../../../src/tools/verify/run.js';
 import { referencePath } from '../../../support/reference.js';
 
 interface LstVector {

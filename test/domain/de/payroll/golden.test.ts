@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runner } from '../../../../src/service/verify/runners/de-payroll.js';
-import type { Vector } from '../../../../src/service/verify/types.js';
-import { verifyFiles } from '../../../../src/service/verify/run.js';
+import { runner } from '../../../../src/tools/verify/runners/de-payroll.js';
+import type { Vector } from '../../../../src/tools/verify/types.js';
+import { verifyFiles } from '../../../../src/tools/verify/run.js';
 import { referencePath } from '../../../support/reference.js';
 
 const REFERENCE = referencePath('de');

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Decimal, money } from '../../../../src/domain/money.js';
 import { calculatePaye } from '../../../../src/domain/gb/paye.js';
-import { runner as incomeTaxRunner } from '../../../../src/service/verify/runners/gb-income-tax.js';
-import { runner as periodRunner } from '../../../../src/service/verify/runners/gb-period.js';
-import type { Vector } from '../../../../src/service/verify/types.js';
+import { runner as incomeTaxRunner } from '../../../../src/tools/verify/runners/gb-income-tax.js';
+import { runner as periodRunner } from '../../../../src/tools/verify/runners/gb-period.js';
+import type { Vector } from '../../../../src/tools/verify/types.js';
 import { GB_REFERENCE_DIR, loadVectors } from '../vectors.js';
 
 const files = [

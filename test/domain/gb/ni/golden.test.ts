@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../../src/domain/money.js';
 import { calculateNi, isNiCategory, type GbTaxYear, type PayFrequency } from '../../../../src/domain/gb/ni/index.js';
-import { niVectorFields, runner as niRunner } from '../../../../src/service/verify/runners/gb-ni.js';
-import { runner as directorRunner } from '../../../../src/service/verify/runners/gb-director-ni.js';
+import { niVectorFields, runner as niRunner } from '../../../../src/tools/verify/runners/gb-ni.js';
+import { runner as directorRunner } from '../../../../src/tools/verify/runners/gb-director-ni.js';
 import { loadVectors, type JsonVector } from '../vectors.js';
 
 describe('hmrc-official-ni-2526.jsonl (HMRC NIC test data v1.1, gb-ni)', () => {

@@ -1,6 +1,6 @@
 /** The gb-ni and gb-director-ni runners as `payroll verify` reaches them: through kinds.ts and verifyFiles. */
 import { describe, expect, it } from 'vitest';
-import { verifyFiles } from '../../../../src/service/verify/run.js';
+import { verifyFiles } from '../../../../src/tools/verify/run.js';
 import { GB_REFERENCE_DIR } from '../vectors.js';
 
 describe('payroll verify over the NI vector files', () => {

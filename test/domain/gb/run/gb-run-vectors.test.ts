@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runner } from '../../../../src/service/verify/runners/gb-run.js';
-import { verifyFiles } from '../../../../src/service/verify/run.js';
-import type { Vector } from '../../../../src/service/verify/types.js';
+import { runner } from '../../../../src/tools/verify/runners/gb-run.js';
+import { verifyFiles } from '../../../../src/tools/verify/run.js';
+import type { Vector } from '../../../../src/tools/verify/types.js';
 import { referencePath } from '../../../support/reference.js';
 
 const FILE = referencePath('gb', 'run2526-vectors.jsonl');

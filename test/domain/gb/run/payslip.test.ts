@@ -5,7 +5,7 @@ import { calculateGbPeriod, gbPeriodResultToWire } from '../../../../src/domain/
 import { calculateRunPayslip, singleEarning } from '../../../../src/domain/gb/run/payslip.js';
 import { payslipFiguresToWire } from '../../../../src/domain/gb/run/wire.js';
 import { parseTaxCode } from '../../../../src/domain/gb/tax-code.js';
-import { inputOf } from '../../../../src/service/verify/runners/gb-period.js';
+import { inputOf } from '../../../../src/tools/verify/runners/gb-period.js';
 import { referencePath } from '../../../support/reference.js';
 
 const FILES = ['paye2526-vectors.jsonl', 'paye2627-vectors.jsonl'].map((f) => referencePath('gb', f));

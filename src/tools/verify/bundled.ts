@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** src/service/verify/ and dist/service/verify/ both sit three levels below the package root. */
+/** src/tools/verify/ and dist/service/verify/ both sit three levels below the package root. */
 export const BUNDLED_REFERENCE_DIR = fileURLToPath(new URL('../../../fixtures/reference/', import.meta.url));
 
 /** Every JSON Lines vector file of the bundled reference data, in a stable order; empty when none is shipped. */

@@ -19,9 +19,9 @@ import { openStore } from '../../store/database.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { listDocumentsWithContent, listGbPayslips, listGbRuns, listGbYtd, listOrganizationRefs, listPayslipsWithoutRun, type StoredPayslip, type StoredRun, type StoredYtdRow } from '../../store/invariant-reads.js';
-import { defaultObjectRoot } from '../local.js';
-import { createFolderObjectStore, type ObjectStore } from '../object-store.js';
-import { slotKey } from '../use-cases/payroll-runs.js';
+import { defaultObjectRoot } from '../../service/local.js';
+import { createFolderObjectStore, type ObjectStore } from '../../service/object-store.js';
+import { slotKey } from '../../service/use-cases/payroll-runs.js';
 
 export interface InvariantResult {
   organization: string;

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { addDays, addMonths } from '../../../domain/gb/run/dates.js';
 import { Decimal } from '../../../domain/money.js';
 import { openStore } from '../../../store/database.js';
-import { createLocalService, localActor } from '../../local.js';
-import { createFolderObjectStore } from '../../object-store.js';
-import type { PayrollService } from '../../ports.js';
-import type { Payslip } from '../../contracts/payroll-runs.js';
+import { createLocalService, localActor } from '../../../service/local.js';
+import { createFolderObjectStore } from '../../../service/object-store.js';
+import type { PayrollService } from '../../../service/ports.js';
+import type { Payslip } from '../../../service/contracts/payroll-runs.js';
 import { compareExpected } from '../compare.js';
 import type { Mismatch, Vector, VectorRunner } from '../types.js';
 

@@ -5,7 +5,7 @@
  * character by compareExpected.
  */
 import { fieldError } from '../../../domain/errors.js';
-import { calculateGermanPayroll } from '../../use-cases/germany-payroll.js';
+import { calculateGermanPayroll } from '../../../service/use-cases/germany-payroll.js';
 import { compareExpected } from '../compare.js';
 import type { VectorRunner } from '../types.js';
 
