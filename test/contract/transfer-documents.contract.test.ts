@@ -82,7 +82,7 @@ for (const backend of local) {
         },
       }));
       disposers.push(() => target.dispose());
-      await expect(target.service.importOrganization(exported)).rejects.toThrow(/ENOSPC/);
+      await expect(target.service.importOrganization(exported)).rejects.toThrow(/disk full/);
       await expectDomainError(target.service.getOrganization(orgId), 'not_found');
       await expectDomainError(target.service.getDocument(orgId, documentId), 'not_found');
     });
