@@ -4,7 +4,7 @@
  * crash or an import left behind, so nothing here repairs or filters.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database, GbPayslipTable } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,29 +42,14 @@ export async function listGbRuns(db: Db, orgId: string): Promise<StoredRun[]> {
 }
 
 /** The figures of a payslip that feed year to date, as stored (decimal strings), and its year-to-date link. */
-export interface StoredPayslip {
-  id: string;
-  run_id: string;
-  org_id: string;
-  employee_id: string;
-  tax_year: string;
-  period_number: number;
-  pay_date: string;
-  ytd_base_payslip_id: string | null;
-  gross_pay: string;
-  taxable_pay: string;
-  tax: string;
-  employee_ni: string;
-  employer_ni: string;
-  net_pay: string;
-  ytd_json: string;
-}
+const STORED_PAYSLIP_COLUMNS = ['id', 'run_id', 'org_id', 'employee_id', 'tax_year', 'period_number', 'pay_date', 'ytd_base_payslip_id', 'gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'employer_ni', 'net_pay', 'ytd_json'] as const;
+export type StoredPayslip = Pick<GbPayslipTable, (typeof STORED_PAYSLIP_COLUMNS)[number]>;
 
 /** Every payslip of the organization, including those whose run is missing (left out of no check). */
 export async function listGbPayslips(db: Db, orgId: string): Promise<StoredPayslip[]> {
   const rows = await db
     .selectFrom('gb_payslips')
-    .select(['id', 'run_id', 'org_id', 'employee_id', 'tax_year', 'period_number', 'pay_date', 'ytd_base_payslip_id', 'gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'employer_ni', 'net_pay', 'ytd_json'])
+    .select(STORED_PAYSLIP_COLUMNS)
     .where('org_id', '=', orgId)
     .orderBy('id')
     .execute();

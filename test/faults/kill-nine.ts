@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/tools/bench/random.js';
 import { runRequest, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
@@ -41,17 +42,6 @@ const DOCUMENT_BYTES = 100_000;
 /** Every tenth trial (and the last) also runs the real `payroll verify --store`; the others call its check in process. */
 const CLI_VERIFY_EVERY = 25;
 
-/** mulberry32: small, seedable, good enough to spread kill moments. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- where a backend keeps the store, and how it is reset between trials ----
 
@@ -385,7 +375,7 @@ export function defineKillNineTrials(name: 'sqlite' | 'postgres'): void {
     it(`${TRIALS} trials leave the store before or after, never between, and its invariants hold`, async () => {
       const seed = (SEED + (name === 'postgres' ? 1 : 0)) >>> 0;
       process.stderr.write(`fault-injection [${name}]: seed ${seed} (repeat with PAYROLL_FAULT_SEED=${SEED}), ${TRIALS} trials\n`);
-      const random = seeded(seed);
+      const random = mulberry32(seed);
       const outcomes: Record<string, Record<'before' | 'after' | 'finished', number>> = {};
       for (let trial = 0; trial < TRIALS; trial += 1) {
         const scenario = scenarios[trial % scenarios.length] as Scenario;

@@ -9,23 +9,12 @@
  */
 import { calculateLohnsteuer, type PapInput, type PapYear } from '../../domain/de/lohnsteuer/index.js';
 import { deEdition } from '../../domain/de/editions.js';
+import { mulberry32 } from './random.js';
 
 type Case = [PapYear, Partial<PapInput>];
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function mix(year: PapYear, size: number, seed: number): Case[] {
-  const rnd = prng(seed);
+  const rnd = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
   const cases: Case[] = [];
   for (let i = 0; i < size; i++) {
