@@ -1,11 +1,13 @@
 /**
- * GB per-period calculation (calculateGbPeriod: pension, PAYE, NI, loans, net pay) on one core, exact decimals.
+ * GB per-period calculation on one core, exact decimals: the run's payslip pipeline (calculateRunPayslip: pension,
+ * PAYE, NI, loans, net pay) for a bare period with one ordinary earning, the way verify replays the gb-period vectors.
  * A fixed, seeded mix of 4,096 employees: every frequency, cumulative / week 1 / week 53, suffix, K, BR/D/NT codes,
  * three regions, several NI letters, loans (one or two plans, PGL) and the three pension methods. Inputs are built
  * once; the timed loop only calculates. Target: ≥ 200,000 calculations per second.
  */
 import { Decimal } from '../../domain/money.js';
-import { calculateGbPeriod, type GbPeriodInput } from '../../domain/gb/period.js';
+import { bareGbPeriod, type GbPeriodInput } from '../../domain/gb/run/bare-period.js';
+import { calculateRunPayslip, type RunPayslipResult } from '../../domain/gb/run/payslip.js';
 import type { NiCategory, PayFrequency } from '../../domain/gb/ni/index.js';
 import type { PensionArrangement } from '../../domain/gb/pension.js';
 import type { StudentLoanPlan } from '../../domain/gb/student-loans.js';
@@ -56,6 +58,11 @@ export function sampleInputs(count: number, seed = 20250406): GbPeriodInput[] {
     });
   }
   return inputs;
+}
+
+/** What verify does per gb-period vector: the bare period stated as a run's payslip input, then the pipeline. */
+function calculateGbPeriod(input: GbPeriodInput): RunPayslipResult {
+  return calculateRunPayslip(bareGbPeriod(input));
 }
 
 export async function run(): Promise<void> {

@@ -1,12 +1,11 @@
 /**
- * One employee's payslip in a GB payroll run: the period calculation of ../period.ts with the inputs a run has
- * and a single bare period does not: earnings split by their wage types' tax and NI flags, deductions before
- * tax, non-pension salary sacrifice, reimbursements, refunds of pension contributions, NIable pay already paid
- * in the same earnings period, company directors' NI, and a different NI / loan frequency for an irregular
- * payment after leaving. With one ordinary earning it gives exactly calculateGbPeriod's figures (checked over
- * every gb-period vector in test/domain/gb/run/payslip.test.ts).
+ * One employee's GB payslip: the one payslip pipeline of the service. A payroll run calls it per employee with the
+ * inputs a run has: earnings split by their wage types' tax and NI flags, deductions before tax, non-pension salary
+ * sacrifice, reimbursements, refunds of pension contributions, NIable pay already paid in the same earnings period,
+ * company directors' NI, and a different NI / loan frequency for an irregular payment after leaving. A bare period
+ * calculation (the gb-period vectors, the bench) is this with one ordinary earning (bare-period.ts).
  *
- * Order (as ../period.ts):
+ * Order:
  * 1. pension on qualifying earnings / pensionable pay (before any sacrifice);
  * 2. taxable pay = taxable earnings − sacrifice − net-pay contribution − pre-tax deductions + payrolled benefits → PAYE;
  * 3. NIable pay = NIable earnings − sacrifice → Class 1 NI (directors: annual or alternative earnings period);
@@ -16,9 +15,11 @@
  */
 import { Decimal } from '../../money.js';
 import { calculateDirectorNi, calculateNi, type GbTaxYear, type NiCategory, type PayFrequency } from '../ni/index.js';
-import { calculatePaye, type TaxBasis } from '../paye.js';
-import { calculatePension, payslipPensionFigures, type PensionArrangement } from '../pension.js';
-import { calculateStudentLoans, type StudentLoanPlan } from '../student-loans.js';
+import { gbParams } from '../params/index.js';
+import { calculatePayeDecimal, checkPeriod, payePence, type TaxBasis } from '../paye.js';
+import { calculatePensionDecimal, payslipPensionFigures, pensionPence, validateArrangement, type PensionArrangement } from '../pension.js';
+import { fromPence, MAX_PENCE, toPence } from '../pence.js';
+import { calculateStudentLoansDecimal, studentLoansPence, type StudentLoanPlan } from '../student-loans.js';
 import type { TaxCode } from '../tax-code.js';
 import type { Trace } from '../trace.js';
 
@@ -145,57 +146,20 @@ function bandsOf(ni: { earningsAtLel: Decimal; earningsLelToPt: Decimal; earning
   return { atLel: ni.earningsAtLel, lelToPt: ni.earningsLelToPt, ptToUel: ni.earningsPtToUel, aboveUel: ni.earningsAboveUel };
 }
 
-/** Calculates the payslip. `trace(flow, node)` records each step (execution history). */
-export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunPayslipResult {
-  const a = input.amounts;
-  const refund = input.refund ?? null;
-  const grossPay = a.taxableNiable.plus(a.taxableOnly).plus(a.niableOnly).plus(a.untaxed);
+interface PayslipNi {
+  employeeNi: Decimal;
+  employerNi: Decimal;
+  niBands: NiBands;
+  directorBandsToDate: NiBands | null;
+}
 
-  // 1. Pension, on qualifying earnings or pensionable pay before any sacrifice.
-  let pension = null;
-  if (input.pension) {
-    pension = calculatePension(
-      { taxYear: input.taxYear, frequency: input.frequency, arrangement: input.pension, grossPay: a.aeQualifying, pensionablePay: a.pensionable },
-      trace,
-    );
-  } else {
-    trace?.('pension', 'none');
-  }
-
-  // 2. PAYE on taxable pay.
-  let taxablePay = a.taxableNiable.plus(a.taxableOnly).minus(a.salarySacrifice).minus(a.preTaxDeductions).plus(a.payrolledBenefits);
-  if (pension) taxablePay = taxablePay.minus(pension.taxablePayReduction);
-  if (refund) {
-    // Refunded net-pay contributions were relieved of tax when taken, so they are taxed now; returned sacrifice is pay.
-    taxablePay = taxablePay.plus(refund.netPay).plus(refund.salarySacrifice);
-    trace?.('pension', 'refund');
-  }
-  const paye = calculatePaye(
-    {
-      taxYear: input.taxYear,
-      frequency: input.frequency,
-      period: input.period,
-      taxCode: input.taxCode,
-      week1Month1: input.week1Month1,
-      taxablePay,
-      payrolledBenefits: a.payrolledBenefits,
-      taxablePayToDatePrevious: input.taxablePayToDatePrevious,
-      taxPaidToDatePrevious: input.taxPaidToDatePrevious,
-    },
-    trace,
-  );
-
-  // 3. National Insurance on NIable pay.
-  let niablePay = a.taxableNiable.plus(a.niableOnly).minus(a.salarySacrifice);
-  if (pension) niablePay = niablePay.minus(pension.niablePayReduction);
-  if (refund) niablePay = niablePay.plus(refund.salarySacrifice);
-  const niFrequency = input.niFrequency ?? input.frequency;
+/**
+ * Step 3, National Insurance on NIable pay, shared by both paths: Class 1 on the NI frequency's earnings period
+ * (aggregated with NIable pay already paid in it), or a director's annual / alternative earnings period.
+ */
+function payslipNi(input: RunPayslipInput, niablePay: Decimal, niFrequency: PayFrequency, trace: Trace | undefined): PayslipNi {
   if (niFrequency !== input.frequency) trace?.('ni', `frequency:${niFrequency}`);
   trace?.('ni', `category:${input.niCategory}`);
-  let employeeNi: Decimal;
-  let employerNi: Decimal;
-  let niBands: NiBands;
-  let directorBandsToDate: NiBands | null = null;
   const director = input.director ?? null;
   if (director) {
     trace?.('ni', `director:${director.method}`);
@@ -215,37 +179,85 @@ export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunP
       earningsPtToUelYtdPrevious: director.bandsToDatePrevious.ptToUel,
       earningsAboveUelYtdPrevious: director.bandsToDatePrevious.aboveUel,
     });
-    employeeNi = result.employeeNi;
-    employerNi = result.employerNi;
-    directorBandsToDate = { atLel: result.earningsAtLelYtd, lelToPt: result.earningsLelToPtYtd, ptToUel: result.earningsPtToUelYtd, aboveUel: result.earningsAboveUelYtd };
+    const toDate = { atLel: result.earningsAtLelYtd, lelToPt: result.earningsLelToPtYtd, ptToUel: result.earningsPtToUelYtd, aboveUel: result.earningsAboveUelYtd };
     // This period's share of the bands: the bands to date less those before.
     const before = director.bandsToDatePrevious;
-    niBands = {
-      atLel: directorBandsToDate.atLel.minus(before.atLel),
-      lelToPt: directorBandsToDate.lelToPt.minus(before.lelToPt),
-      ptToUel: directorBandsToDate.ptToUel.minus(before.ptToUel),
-      aboveUel: directorBandsToDate.aboveUel.minus(before.aboveUel),
+    return {
+      employeeNi: result.employeeNi,
+      employerNi: result.employerNi,
+      niBands: { atLel: toDate.atLel.minus(before.atLel), lelToPt: toDate.lelToPt.minus(before.lelToPt), ptToUel: toDate.ptToUel.minus(before.ptToUel), aboveUel: toDate.aboveUel.minus(before.aboveUel) },
+      directorBandsToDate: toDate,
     };
+  }
+  const prior = input.priorNiablePay;
+  const aggregated = prior !== undefined && !prior.isZero();
+  if (aggregated) trace?.('ni', 'aggregated-with-prior-pay');
+  const ni = calculateNi({
+    taxYear: input.taxYear,
+    frequency: niFrequency,
+    category: input.niCategory,
+    niablePay,
+    ...(aggregated ? { priorNiablePayThisPeriod: prior } : {}),
+    ...(aggregated && input.priorEmployeeNi !== undefined ? { priorEmployeeNiThisPeriod: input.priorEmployeeNi } : {}),
+    ...(aggregated && input.priorEmployerNi !== undefined ? { priorEmployerNiThisPeriod: input.priorEmployerNi } : {}),
+  });
+  return { employeeNi: ni.employeeNi, employerNi: ni.employerNi, niBands: bandsOf(ni), directorBandsToDate: null };
+}
+
+/**
+ * The payslip over Decimals (pension, PAYE and loans by their Decimal rules): the reference statement, and the
+ * path for amounts the integer kernels do not take (fractions of a penny, beyond £10bn). `trace(flow, node)`
+ * records each step (execution history).
+ */
+export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace): RunPayslipResult {
+  const a = input.amounts;
+  const refund = input.refund ?? null;
+  const grossPay = a.taxableNiable.plus(a.taxableOnly).plus(a.niableOnly).plus(a.untaxed);
+  trace?.('params', input.taxYear);
+
+  // 1. Pension, on qualifying earnings or pensionable pay before any sacrifice.
+  let pension = null;
+  if (input.pension) {
+    pension = calculatePensionDecimal(
+      { taxYear: input.taxYear, frequency: input.frequency, arrangement: input.pension, grossPay: a.aeQualifying, pensionablePay: a.pensionable },
+      trace,
+    );
   } else {
-    const prior = input.priorNiablePay;
-    const aggregated = prior !== undefined && !prior.isZero();
-    if (aggregated) trace?.('ni', 'aggregated-with-prior-pay');
-    const ni = calculateNi({
-      taxYear: input.taxYear,
-      frequency: niFrequency,
-      category: input.niCategory,
-      niablePay,
-      ...(aggregated ? { priorNiablePayThisPeriod: prior } : {}),
-      ...(aggregated && input.priorEmployeeNi !== undefined ? { priorEmployeeNiThisPeriod: input.priorEmployeeNi } : {}),
-      ...(aggregated && input.priorEmployerNi !== undefined ? { priorEmployerNiThisPeriod: input.priorEmployerNi } : {}),
-    });
-    employeeNi = ni.employeeNi;
-    employerNi = ni.employerNi;
-    niBands = bandsOf(ni);
+    trace?.('pension', 'none');
   }
 
+  // 2. PAYE on taxable pay.
+  let taxablePay = a.taxableNiable.plus(a.taxableOnly).minus(a.salarySacrifice).minus(a.preTaxDeductions).plus(a.payrolledBenefits);
+  if (pension) taxablePay = taxablePay.minus(pension.taxablePayReduction);
+  if (refund) {
+    // Refunded net-pay contributions were relieved of tax when taken, so they are taxed now; returned sacrifice is pay.
+    taxablePay = taxablePay.plus(refund.netPay).plus(refund.salarySacrifice);
+    trace?.('pension', 'refund');
+  }
+  const paye = calculatePayeDecimal(
+    {
+      taxYear: input.taxYear,
+      frequency: input.frequency,
+      period: input.period,
+      taxCode: input.taxCode,
+      week1Month1: input.week1Month1,
+      taxablePay,
+      payrolledBenefits: a.payrolledBenefits,
+      taxablePayToDatePrevious: input.taxablePayToDatePrevious,
+      taxPaidToDatePrevious: input.taxPaidToDatePrevious,
+    },
+    trace,
+  );
+
+  // 3. National Insurance on NIable pay.
+  let niablePay = a.taxableNiable.plus(a.niableOnly).minus(a.salarySacrifice);
+  if (pension) niablePay = niablePay.minus(pension.niablePayReduction);
+  if (refund) niablePay = niablePay.plus(refund.salarySacrifice);
+  const niFrequency = input.niFrequency ?? input.frequency;
+  const ni = payslipNi(input, niablePay, niFrequency, trace);
+
   // 4. Student and postgraduate loans on NIable pay (non-cumulative, the NI frequency's thresholds).
-  const loans = calculateStudentLoans(
+  const loans = calculateStudentLoansDecimal(
     { taxYear: input.taxYear, frequency: niFrequency, plans: input.studentLoanPlans, postgraduateLoan: input.postgraduateLoan, earnings: niablePay.isNegative() ? ZERO : niablePay },
     trace,
   );
@@ -253,7 +265,7 @@ export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunP
   // 5. Net pay.
   const refundToEmployee = refund ? refund.netPay.plus(refund.reliefAtSource).plus(refund.salarySacrifice) : ZERO;
   const refundToEmployer = refund ? refund.employer : ZERO;
-  let netPay = grossPay.minus(a.salarySacrifice).minus(paye.tax).minus(employeeNi).minus(loans.studentLoan).minus(loans.postgraduateLoan);
+  let netPay = grossPay.minus(a.salarySacrifice).minus(paye.tax).minus(ni.employeeNi).minus(loans.studentLoan).minus(loans.postgraduateLoan);
   if (pension) netPay = netPay.minus(pension.salarySacrifice).minus(pension.employeeDeduction);
   netPay = netPay.minus(a.preTaxDeductions).minus(a.postTaxDeductions).plus(a.reimbursements).plus(refundToEmployee);
   trace?.('net_pay', 'gross-less-deductions');
@@ -268,10 +280,10 @@ export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunP
     regulatoryLimitApplied: paye.regulatoryLimitApplied,
     taxBasis: paye.basis,
     niablePay,
-    employeeNi,
-    employerNi,
-    niBands,
-    directorBandsToDate,
+    employeeNi: ni.employeeNi,
+    employerNi: ni.employerNi,
+    niBands: ni.niBands,
+    directorBandsToDate: ni.directorBandsToDate,
     studentLoan: loans.studentLoan,
     postgraduateLoan: loans.postgraduateLoan,
     studentLoanPlanApplied: loans.planApplied,
@@ -284,6 +296,153 @@ export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunP
     refundToEmployer,
     netPay,
   };
+}
+
+/** Whole pence of an amount; the shared zero of a line kind a payslip does not have costs nothing. */
+function pence(value: Decimal): number | undefined {
+  return value === ZERO ? 0 : toPence(value);
+}
+
+/** The same order over whole pence (pence.ts); undefined when an amount is not whole pence or beyond the kernels. */
+function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunPayslipResult | undefined {
+  const a = input.amounts;
+  const taxableNiable = toPence(a.taxableNiable);
+  const taxableOnly = pence(a.taxableOnly);
+  const niableOnly = pence(a.niableOnly);
+  const untaxed = pence(a.untaxed);
+  // With one ordinary earning these are the same Decimal as the earning: no second conversion.
+  const aeQualifying = a.aeQualifying === a.taxableNiable ? taxableNiable : toPence(a.aeQualifying);
+  const pensionable = a.pensionable === a.taxableNiable ? taxableNiable : toPence(a.pensionable);
+  const otherSacrifice = pence(a.salarySacrifice);
+  const preTax = pence(a.preTaxDeductions);
+  const postTax = pence(a.postTaxDeductions);
+  const reimbursements = pence(a.reimbursements);
+  const benefits = pence(a.payrolledBenefits);
+  const previousPay = toPence(input.taxablePayToDatePrevious);
+  const previousTax = toPence(input.taxPaidToDatePrevious);
+  if (
+    taxableNiable === undefined || taxableOnly === undefined || niableOnly === undefined || untaxed === undefined || aeQualifying === undefined ||
+    pensionable === undefined || otherSacrifice === undefined || preTax === undefined || postTax === undefined || reimbursements === undefined ||
+    benefits === undefined || previousPay === undefined || previousTax === undefined
+  ) {
+    return undefined;
+  }
+  const refund = input.refund ?? null;
+  let refundNetPay = 0;
+  let refundReliefAtSource = 0;
+  let refundSacrifice = 0;
+  let refundEmployer = 0;
+  if (refund) {
+    const netPay = toPence(refund.netPay);
+    const reliefAtSource = toPence(refund.reliefAtSource);
+    const sacrifice = toPence(refund.salarySacrifice);
+    const employer = toPence(refund.employer);
+    if (netPay === undefined || reliefAtSource === undefined || sacrifice === undefined || employer === undefined) return undefined;
+    refundNetPay = netPay;
+    refundReliefAtSource = reliefAtSource;
+    refundSacrifice = sacrifice;
+    refundEmployer = employer;
+  }
+  const { taxYear, frequency, period } = input;
+  checkPeriod(frequency, period);
+  const params = gbParams(taxYear);
+  // Steps are kept until every kernel has accepted the case, so a fallback does not record them twice.
+  const steps: string[] | undefined = trace ? [] : undefined;
+  const step: Trace | undefined = steps
+    ? (flow, node) => {
+        steps.push(flow, node);
+      }
+    : undefined;
+  step?.('params', taxYear);
+
+  // 1. Pension.
+  let pension = null;
+  if (input.pension) {
+    validateArrangement(input.pension);
+    pension = pensionPence(params, frequency, input.pension, aeQualifying, pensionable, step);
+    if (!pension) return undefined;
+  } else {
+    step?.('pension', 'none');
+  }
+
+  // 2. PAYE on taxable pay.
+  let taxablePay = taxableNiable + taxableOnly - otherSacrifice - preTax + benefits;
+  if (pension) taxablePay -= pension.taxablePayReduction;
+  if (refund) {
+    taxablePay += refundNetPay + refundSacrifice;
+    step?.('pension', 'refund');
+  }
+  if (Math.abs(taxablePay) > MAX_PENCE) return undefined;
+  const paye = payePence(
+    { params, code: input.taxCode, frequency, period, week1Month1: input.week1Month1, taxablePay, payrolledBenefits: benefits, taxablePayToDatePrevious: previousPay, taxPaidToDatePrevious: previousTax },
+    step,
+  );
+  if (!paye) return undefined;
+
+  // 3. National Insurance on NIable pay.
+  let niablePay = taxableNiable + niableOnly - otherSacrifice + refundSacrifice;
+  if (pension) niablePay -= pension.niablePayReduction;
+  if (Math.abs(niablePay) > MAX_PENCE) return undefined;
+  const niablePayDecimal = niablePay === taxableNiable ? a.taxableNiable : fromPence(niablePay);
+  const niFrequency = input.niFrequency ?? frequency;
+  const ni = payslipNi(input, niablePayDecimal, niFrequency, step);
+  const employeeNi = toPence(ni.employeeNi);
+  if (employeeNi === undefined) return undefined;
+
+  // 4. Student and postgraduate loans on NIable pay.
+  const loans = studentLoansPence(params, niFrequency, input.studentLoanPlans, input.postgraduateLoan, niablePay < 0 ? 0 : niablePay, step);
+  if (!loans) return undefined;
+
+  // 5. Net pay.
+  const grossPay = taxableNiable + taxableOnly + niableOnly + untaxed;
+  const refundToEmployee = refundNetPay + refundReliefAtSource + refundSacrifice;
+  let netPay = grossPay - otherSacrifice - paye.tax - employeeNi - loans.studentLoan - loans.postgraduateLoan;
+  if (pension) netPay -= pension.salarySacrifice + pension.employeeDeduction;
+  netPay = netPay - preTax - postTax + reimbursements + refundToEmployee;
+  step?.('net_pay', 'gross-less-deductions');
+  if (steps && trace) for (let i = 0; i < steps.length; i += 2) trace(steps[i] as string, steps[i + 1] as string);
+
+  return {
+    grossPay: grossPay === taxableNiable ? a.taxableNiable : fromPence(grossPay),
+    payrolledBenefits: a.payrolledBenefits,
+    taxablePay: taxablePay === taxableNiable ? a.taxableNiable : fromPence(taxablePay),
+    taxablePayToDate: fromPence(paye.taxablePayToDate),
+    tax: fromPence(paye.tax),
+    taxPaidToDate: fromPence(paye.taxPaidToDate),
+    regulatoryLimitApplied: paye.regulatoryLimitApplied,
+    taxBasis: paye.basis,
+    niablePay: niablePayDecimal,
+    employeeNi: ni.employeeNi,
+    employerNi: ni.employerNi,
+    niBands: ni.niBands,
+    directorBandsToDate: ni.directorBandsToDate,
+    studentLoan: fromPence(loans.studentLoan),
+    postgraduateLoan: fromPence(loans.postgraduateLoan),
+    studentLoanPlanApplied: loans.planApplied,
+    pensionableEarnings: pension ? fromPence(pension.pensionableEarnings) : null,
+    pensionEmployeeGross: pension ? fromPence(pension.employeeGross) : null,
+    pensionEmployeeDeduction: pension ? fromPence(pension.employeeDeduction) : null,
+    pensionEmployer: pension ? fromPence(pension.employer) : null,
+    salarySacrifice: pension ? fromPence(pension.salarySacrifice) : null,
+    otherSalarySacrifice: a.salarySacrifice,
+    preTaxDeductions: a.preTaxDeductions,
+    postTaxDeductions: a.postTaxDeductions,
+    reimbursements: a.reimbursements,
+    refundToEmployee: refundToEmployee === 0 ? ZERO : fromPence(refundToEmployee),
+    refundToEmployer: refundEmployer === 0 ? ZERO : fromPence(refundEmployer),
+    netPay: fromPence(netPay),
+  };
+}
+
+/**
+ * Calculates the payslip: the integer-pence kernels of pension, PAYE and loans (exactly the Decimal rules'
+ * results, with the same steps; test/domain/gb/engine/properties.test.ts), falling back to
+ * calculateRunPayslipDecimal for amounts they do not take. `trace(flow, node)` records each step.
+ * The one GB payslip pipeline: runs call it per employee, and a bare period (verify's gb-period vectors, the
+ * bench) is this with one ordinary earning (bare-period.ts).
+ */
+export function calculateRunPayslip(input: RunPayslipInput, trace?: Trace): RunPayslipResult {
+  return runPayslipPence(input, trace) ?? calculateRunPayslipDecimal(input, trace);
 }
 
 /** Amounts of a payslip with one ordinary earning (basic pay): what the bare period calculation takes. */

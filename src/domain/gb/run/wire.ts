@@ -4,10 +4,36 @@
  */
 import type { Decimal } from '../../money.js';
 import { moneyText } from './pence-text.js';
-import type { GbPeriodWire } from '../period.js';
+import type { StudentLoanPlan } from '../student-loans.js';
+import type { TaxBasis } from '../paye.js';
 import type { RunPayslipResult } from './payslip.js';
 
-/** The period's wire figures (../period.ts) with the gross pay and payrolled benefits a run's payslip adds. */
+/** A bare period's figures as the gb-period vectors spell them (every payslip figure but gross pay and benefits). */
+export interface GbPeriodWire {
+  taxable_pay: string;
+  taxable_pay_to_date: string;
+  tax: string;
+  tax_paid_to_date: string;
+  regulatory_limit_applied: boolean;
+  niable_pay: string;
+  employee_ni: string;
+  employer_ni: string;
+  ni_earnings_at_lel: string;
+  ni_earnings_lel_to_pt: string;
+  ni_earnings_pt_to_uel: string;
+  student_loan: string;
+  postgraduate_loan: string;
+  pensionable_earnings: string | null;
+  pension_employee_gross: string | null;
+  pension_employee_deduction: string | null;
+  pension_employer: string | null;
+  salary_sacrifice: string | null;
+  net_pay: string;
+  student_loan_plan_applied: StudentLoanPlan | null;
+  tax_basis: TaxBasis;
+}
+
+/** The period's figures with the gross pay and payrolled benefits a run's payslip adds. */
 export interface PayslipFiguresWire extends GbPeriodWire {
   gross_pay: string;
   payrolled_benefits: string;
@@ -42,4 +68,10 @@ export function payslipFiguresToWire(r: RunPayslipResult): PayslipFiguresWire {
     student_loan_plan_applied: r.studentLoanPlanApplied,
     tax_basis: r.taxBasis,
   };
+}
+
+/** A bare period's figures: the payslip's without gross pay and payrolled benefits (the gb-period vectors' shape). */
+export function periodFiguresToWire(r: RunPayslipResult): GbPeriodWire {
+  const { gross_pay: _gross, payrolled_benefits: _benefits, ...figures } = payslipFiguresToWire(r);
+  return figures;
 }

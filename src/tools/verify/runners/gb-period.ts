@@ -2,7 +2,9 @@
  * `gb-period` vectors: one employee, one pay period, every figure of the payslip (fixtures/reference/README.md).
  */
 import { dec } from '../../../domain/money.js';
-import { calculateGbPeriod, gbPeriodResultToWire, type GbPeriodInput } from '../../../domain/gb/period.js';
+import { bareGbPeriod, type GbPeriodInput } from '../../../domain/gb/run/bare-period.js';
+import { calculateRunPayslip } from '../../../domain/gb/run/payslip.js';
+import { periodFiguresToWire } from '../../../domain/gb/run/wire.js';
 import type { PensionArrangement, PensionBasis, PensionMethod } from '../../../domain/gb/pension.js';
 import type { StudentLoanPlan } from '../../../domain/gb/student-loans.js';
 import type { GbTaxYear, NiCategory, PayFrequency } from '../../../domain/gb/ni/index.js';
@@ -72,6 +74,7 @@ export function inputOf(v: GbPeriodVector): GbPeriodInput {
 
 export const runner: VectorRunner = (vector: Vector) => {
   const v = vector as GbPeriodVector;
-  const result = calculateGbPeriod(inputOf(v));
-  return compareExpected(v.id, v.expected, gbPeriodResultToWire(result));
+  // One payslip pipeline: the bare period is a run's payslip with one ordinary earning.
+  const result = calculateRunPayslip(bareGbPeriod(inputOf(v)));
+  return compareExpected(v.id, v.expected, periodFiguresToWire(result));
 };

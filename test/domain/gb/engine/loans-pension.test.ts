@@ -6,7 +6,7 @@ import { calculateStudentLoans, calculateStudentLoansDecimal, periodThreshold, t
 import { calculatePension, calculatePensionDecimal, type PensionArrangement, type PensionInput } from '../../../../src/domain/gb/pension.js';
 import { assessWorker, employerMustContribute, statePensionAgeDate } from '../../../../src/domain/gb/auto-enrolment.js';
 import { gbParams, taxYearForPayDate, taxYearLabelForDate } from '../../../../src/domain/gb/params/index.js';
-import { calculateGbPeriod, gbPeriodResultToWire } from '../../../../src/domain/gb/period.js';
+import { calculateGbPeriod, gbPeriodResultToWire } from '../../../support/gb-period.js';
 import type { PayFrequency } from '../../../../src/domain/gb/ni/index.js';
 
 const d = (value: string | number): Decimal => new Decimal(value);

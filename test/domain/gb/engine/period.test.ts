@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../../src/domain/money.js';
 import { DomainError } from '../../../../src/domain/errors.js';
-import { calculateGbPeriod, gbPeriodResultToWire, type GbPeriodInput } from '../../../../src/domain/gb/period.js';
+import { calculateGbPeriod, gbPeriodResultToWire, type GbPeriodInput } from '../../../support/gb-period.js';
 
 const d = (value: string | number): Decimal => new Decimal(value);
 const base: GbPeriodInput = {
