@@ -11,7 +11,17 @@ import { calculateLohnsteuer, type PapInput, type PapOutput, type PapYear } from
 import { isSupportedYear, paramsForYear, type DeSocialParams, type DeTaxYear, type StateCode } from './params/index.js';
 import { DE_DEFAULT_TAX_YEAR, deEdition } from './editions.js';
 import { findInsurer, insurerRate, MINIJOB_ZENTRALE_CODE } from './krankenkassen.js';
-import { calculateSocialInsurance, privateSubsidy, periodCeiling, roundCents, type EmploymentKind, type SocialInsuranceResult } from './social-insurance.js';
+import { fieldError } from '../errors.js';
+import {
+  calculateSocialInsurance,
+  privateSubsidy,
+  periodCeiling,
+  roundCents,
+  type EmployeeContributions,
+  type EmployerContributions,
+  type EmploymentKind,
+  type SocialInsuranceResult,
+} from './social-insurance.js';
 import { inMidijobBand, midijobBand } from './midijob.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +97,35 @@ export interface PayslipContext {
   /** ISO date YYYY-MM-DD; chooses the year's figures and dates the ages. */
   payDate?: string;
   includeExecutionHistory?: boolean;
+}
+
+/**
+ * What the German payroll account's month engine (domain/de/run) knows and a single stateless period does not:
+ * the year so far. Endpoint 20 passes none of these, and its figures stay exactly as before.
+ */
+export interface PayslipOverrides {
+  /**
+   * A month the employment starts or ends within (pay cycle Month only). Wage tax: the Teillohnzahlungszeitraum
+   * by the day table (R 39b.5 Abs. 2 LStR, PAP LZZ 4) over `taxDays` calendar days; SV: `svDays` SV-Tage and the
+   * month's ceiling pro-rated to them (§ 223 Abs. 2–3 SGB V).
+   */
+  partialMonth?: { taxDays: number; svDays: number };
+  /**
+   * § 23a Abs. 3 SGB IV: the contributory part of the month's one-off per branch group (KV/PV, RV/AV), from the
+   * pro-rated annual ceiling; it is added to the capped regular base. Without it the one-off counts against
+   * the period's ceiling (the stateless endpoint).
+   */
+  oneOffBases?: { healthCare: Decimal; pensionUnemployment: Decimal };
+  /** § 39b Abs. 3 EStG: the expected annual wage (euros, whole cents) for the one-off's wage tax (PAP JRE4). */
+  jre4?: Decimal;
+  /**
+   * Contributions on a one-off allocated to an earlier pay period (§ 23a Abs. 4 SGB IV, Märzklausel), computed
+   * with that period's figures and deducted on this payslip (run-rules.md convention
+   * `maerzklausel_prior_year_rounded_separately`). Added per branch; the bases of this payslip stay this year's.
+   */
+  allocatedContributions?: { employee: Omit<EmployeeContributions, 'total'>; employer: Pick<EmployerContributions, 'health' | 'care' | 'pension' | 'unemployment' | 'insolvency'> };
+  /** Stored runs: an unknown U1/U2 rate is refused (naming the field to set) instead of charged at 0 %. */
+  requireLevyRates?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,6 +215,34 @@ export const EMPLOYER_FIELDS = [
   'privateInsuranceSubsidy',
   'totalBurden',
 ] as const satisfies readonly (keyof EmployerBlock)[];
+
+/** A payslip with the figures behind it that the month engine records (one-off taxes, the attributes applied). */
+export interface PayslipCalculation {
+  payslip: Payslip;
+  /** The social insurance of the month, allocated contributions included. */
+  sv: SocialInsuranceResult;
+  /** The wage tax on the one-off (PAP STS), its Soli (SOLZS) and church tax (floor(BKS × rate)); zero without one. */
+  oneOffTax: { incomeTax: Decimal; solidarity: Decimal; church: Decimal };
+  /** Teillohnzahlungszeitraum: the daily wage the day table was read with (PAP RE4 for LZZ 4), euros. */
+  dailyWage?: Decimal;
+  /** The attributes applied (the Märzklausel reuses December's, § 23a Abs. 4 SGB IV). */
+  applied: {
+    statutoryHealth: boolean;
+    /** Zusatzbeitrag as a fraction. */
+    additionalRate: Decimal;
+    saxony: boolean;
+    childlessSurcharge: boolean;
+    childReductions: number;
+    /** Regular (current) wage of the month, benefits in kind included. */
+    currentWage: Decimal;
+    /** One-off payments of the month. */
+    lumpsum: Decimal;
+    /** The part of the one-offs that is severance (not Arbeitsentgelt). */
+    severance: Decimal;
+    /** Whether any earning asked for a gross-up. */
+    grossup: boolean;
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pay cycles
@@ -306,6 +373,7 @@ interface Prepared {
   grossupLumpsumTarget: Decimal;
   deductions: { name: string; amount: Decimal }[];
   reimbursements: { name: string; amount: Decimal }[];
+  overrides: PayslipOverrides | undefined;
 }
 
 /** The figures of one evaluation at given gross amounts. */
@@ -314,9 +382,13 @@ interface Evaluation {
   pap?: PapOutput;
   gross: Decimal;
   taxable: Decimal;
+  currentWage: Decimal;
+  lumpsum: Decimal;
   incomeTax: Decimal;
   solidarity: Decimal;
   church: Decimal;
+  oneOffTax: { incomeTax: Decimal; solidarity: Decimal; church: Decimal };
+  dailyWage?: Decimal;
   solidarityBase: Decimal;
   netWages: Decimal;
 }
@@ -325,7 +397,16 @@ interface Evaluation {
 const SEVERANCE_TYPES = new Set(['severance', 'severance_pay', 'abfindung', 'compensation']);
 
 export function calculatePayslip(item: PayslipItem, context: PayslipContext): Payslip {
-  const prepared = prepare(item, context);
+  return calculatePayslipWith(item, context).payslip;
+}
+
+/**
+ * The payslip with the year-so-far overrides of the month engine (domain/de/run/month.ts) and the figures behind
+ * it. Without overrides this is exactly calculatePayslip.
+ */
+export function calculatePayslipWith(item: PayslipItem, context: PayslipContext, overrides?: PayslipOverrides): PayslipCalculation {
+  if (overrides?.partialMonth && context.payCycle !== 'Month') throw new RangeError('a partial month needs the pay cycle Month');
+  const prepared = prepare(item, context, overrides);
   const warnings = prepared.warnings;
 
   // Gross-up (net-to-gross): current earnings first, then one-off payments on top of them.
@@ -414,10 +495,26 @@ export function calculatePayslip(item: PayslipItem, context: PayslipContext): Pa
     warnings,
   };
   if (history) payslip.executionHistory = history;
-  return payslip;
+  return {
+    payslip,
+    sv,
+    oneOffTax: result.oneOffTax,
+    ...(result.dailyWage ? { dailyWage: result.dailyWage } : {}),
+    applied: {
+      statutoryHealth: prepared.statutoryHealth,
+      additionalRate: prepared.additionalRate,
+      saxony: prepared.saxony,
+      childlessSurcharge: prepared.childlessSurcharge,
+      childReductions: prepared.childReductions,
+      currentWage: result.currentWage,
+      lumpsum: result.lumpsum,
+      severance: prepared.severance,
+      grossup: prepared.grossupCurrentTarget.gt(0) || prepared.grossupLumpsumTarget.gt(0),
+    },
+  };
 }
 
-function prepare(item: PayslipItem, context: PayslipContext): Prepared {
+function prepare(item: PayslipItem, context: PayslipContext, overrides: PayslipOverrides | undefined): Prepared {
   const warnings: PayslipWarning[] = [];
   const warn = (code: string, message: string): void => void warnings.push({ code, message });
 
@@ -426,7 +523,8 @@ function prepare(item: PayslipItem, context: PayslipContext): Prepared {
   const params = paramsForYear(year);
   const papYear: PapYear = year;
   const cycle = context.payCycle;
-  const svDays = SV_DAYS[cycle];
+  // A partial month counts its SV-Tage (run-rules.md §2); otherwise the cycle's.
+  const svDays = overrides?.partialMonth?.svDays ?? SV_DAYS[cycle];
   const refMonth = context.payDate ? Number(context.payDate.slice(5, 7)) : 1;
 
   // Tax class: ELStAM; absent → I with a warning (request-mapping.md: the request lacks it).
@@ -469,7 +567,7 @@ function prepare(item: PayslipItem, context: PayslipContext): Prepared {
 
   // Zusatzbeitrag: request override → insurer table → average with a warning.
   const additionalRate = additionalRateOf(item, params, year, statutoryHealth && employment !== 'minijob', warn);
-  const { u1Rate, u2Rate } = levyRatesOf(item, params, year, employment, warn);
+  const { u1Rate, u2Rate } = levyRatesOf(item, params, year, employment, warn, overrides?.requireLevyRates === true);
 
   // Pay components, converted to the pay cycle.
   let currentCash = ZERO;
@@ -492,7 +590,7 @@ function prepare(item: PayslipItem, context: PayslipContext): Prepared {
       currentCash = currentCash.plus(amount);
     }
   }
-  if (lumpsum.gt(0) || grossupLumpsumTarget.gt(0)) {
+  if ((lumpsum.gt(0) || grossupLumpsumTarget.gt(0)) && overrides?.jre4 === undefined) {
     warn('ONE_OFF_WITHOUT_YEAR_TO_DATE', 'one-off payments: the expected annual wage (JRE4) is the current wage of this period annualized, and SV takes them in this period up to its ceiling (no year-to-date data in the request)');
   }
   // Benefits in kind: value − co-payments + private use, never below zero.
@@ -546,6 +644,7 @@ function prepare(item: PayslipItem, context: PayslipContext): Prepared {
     grossupLumpsumTarget,
     deductions: item.pay.deductions,
     reimbursements: item.pay.reimbursements,
+    overrides,
   };
 }
 
@@ -598,6 +697,7 @@ function levyRatesOf(
   year: DeTaxYear,
   employment: EmploymentKind,
   warn: (code: string, message: string) => void,
+  required: boolean,
 ): { u1Rate: Decimal; u2Rate: Decimal } {
   const insurer = item.insurance.insurerCode ? findInsurer(item.insurance.insurerCode) : undefined;
   const pick = (kind: 'u1' | 'u2', override: Decimal | undefined, minijobRate: Decimal): Decimal => {
@@ -606,6 +706,16 @@ function levyRatesOf(
     if (employment === 'minijob') return minijobRate;
     const fromTable = insurer ? insurerRate(insurer, kind, year) : undefined;
     if (fromTable !== undefined) return fromTable;
+    if (required) {
+      // Stored runs (issue point U1/U2): charging 0 % would under-declare the levy; the clerk sets the rate.
+      const field = `de.${kind}_rate`;
+      const insurerText = insurer ? `${insurer.name} (${insurer.code})` : item.insurance.insurerCode ? `insurer ${item.insurance.insurerCode} (not in the insurer table)` : 'no health insurer given';
+      throw fieldError(
+        ['employees', item.employee.employeeId, 'de', `${kind}_rate`],
+        `employee ${item.employee.employeeId}: no ${kind.toUpperCase()} rate for ${year} is known for ${insurerText}; set ${field} (percent, AAG) on the employee`,
+        'levy_rate_unknown',
+      );
+    }
     warn(kind === 'u1' ? 'U1_RATE_UNKNOWN' : 'U2_RATE_UNKNOWN', `no ${kind}_rate given and none known for the insurer: ${kind.toUpperCase()} taken as 0`);
     return ZERO;
   };
@@ -630,12 +740,14 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   let employment = p.employmentRequested;
   if (employment === 'midijob' && !inMidijobBand(currentWage.plus(oneOffWage), midijobBand(p.params, p.svDays))) employment = 'regular';
 
-  const sv = calculateSocialInsurance(
+  const overrides = p.overrides;
+  const computed = calculateSocialInsurance(
     p.params,
     {
       svDays: p.svDays,
       currentWage,
       oneOffWage,
+      ...(overrides?.oneOffBases ? { oneOffBases: overrides.oneOffBases } : {}),
       employment,
       statutoryHealth: p.statutoryHealth,
       additionalRate: p.additionalRate,
@@ -650,35 +762,80 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
     },
     trace,
   );
+  const sv = overrides?.allocatedContributions ? withAllocated(computed, overrides.allocatedContributions) : computed;
+  const noOneOffTax = { incomeTax: ZERO, solidarity: ZERO, church: ZERO };
 
   if (employment === 'minijob') {
     // § 40a Abs. 2 EStG: the 2 % flat tax replaces LSt, Soli and KiSt; no PAP run.
     const netWages = gross.minus(sv.employee.total).minus(sv.employeeFlatTax);
-    return { sv, gross, taxable: gross, incomeTax: ZERO, solidarity: ZERO, church: ZERO, solidarityBase: ZERO, netWages };
+    return { sv, gross, taxable: gross, currentWage, lumpsum, incomeTax: ZERO, solidarity: ZERO, church: ZERO, oneOffTax: noOneOffTax, solidarityBase: ZERO, netWages };
   }
 
+  const taxDays = overrides?.partialMonth?.taxDays;
   const pap = calculateLohnsteuer(p.papYear, papInput(p, currentWage, lumpsum), trace);
+  // Teillohnzahlungszeitraum (run-rules.md §2, R 39b.5 Abs. 2 LStR): the day table's amounts (LZZ 4) times the
+  // calendar days; the one-off's STS/SOLZS/BKS are annual amounts and are not multiplied.
+  const times = taxDays === undefined ? 1 : taxDays;
   // PAP outputs are whole cents (UPANTEIL cuts to cents): LSt = LSTLZZ + STS, Soli = SOLZLZZ + SOLZS.
-  const incomeTax = fromCents(pap.LSTLZZ.plus(pap.STS));
-  const solidarity = fromCents(pap.SOLZLZZ.plus(pap.SOLZS));
+  const incomeTax = fromCents(pap.LSTLZZ.mul(times).plus(pap.STS));
+  const solidarity = fromCents(pap.SOLZLZZ.mul(times).plus(pap.SOLZS));
   let church = ZERO;
+  let churchOnOneOff = ZERO;
   if (p.churchMember) {
-    // contribution-rules.md 8: BK (and BKS) × 8/9 %, fractions of a cent dropped, each base on its own.
-    const onCurrent = pap.BK.mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+    // contribution-rules.md 8: BK (and BKS) × 8/9 %, fractions of a cent dropped, each base on its own
+    // (run-rules.md convention `church_tax_on_one_off_floored_separately`); a partial month multiplies the day's amount.
+    const onCurrent = pap.BK.mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN).mul(times);
     const onOther = Decimal.max(pap.BKS, ZERO).mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
     church = fromCents(onCurrent.plus(onOther));
+    churchOnOneOff = fromCents(onOther);
     trace?.('PAYSLIP', 'CHURCH_TAX');
   }
-  const solidarityBase = fromCents(pap.BK.plus(pap.BKS));
+  const oneOffTax = { incomeTax: fromCents(pap.STS), solidarity: fromCents(pap.SOLZS), church: churchOnOneOff };
+  const solidarityBase = fromCents(pap.BK.mul(times).plus(pap.BKS));
   const taxable = currentWage.plus(lumpsum);
   const netWages = gross.minus(incomeTax).minus(solidarity).minus(church).minus(sv.employee.total);
-  return { sv, pap, gross, taxable, incomeTax, solidarity, church, solidarityBase, netWages };
+  const evaluation: Evaluation = { sv, pap, gross, taxable, currentWage, lumpsum, incomeTax, solidarity, church, oneOffTax, solidarityBase, netWages };
+  if (taxDays !== undefined) evaluation.dailyWage = fromCents(dailyWageCents(currentWage, taxDays));
+  return evaluation;
+}
+
+/**
+ * The day table's wage for a Teillohnzahlungszeitraum: the partial month's wage / calendar days in whole cents, cut
+ * (run-rules.md convention `partial_month_day_table_daily_wage_cut_to_cent`: the BMF interface takes cents, and
+ * cutting follows the PAP's own ROUND_DOWN of wages and never taxes more than was paid).
+ */
+function dailyWageCents(currentWage: Decimal, taxDays: number): Decimal {
+  return toCents(currentWage).div(taxDays).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+}
+
+/** Adds contributions allocated to an earlier period (§ 23a Abs. 4 SGB IV) to the month's, branch by branch. */
+function withAllocated(sv: SocialInsuranceResult, allocated: NonNullable<PayslipOverrides['allocatedContributions']>): SocialInsuranceResult {
+  const employee = {
+    health: sv.employee.health.plus(allocated.employee.health),
+    care: sv.employee.care.plus(allocated.employee.care),
+    pension: sv.employee.pension.plus(allocated.employee.pension),
+    unemployment: sv.employee.unemployment.plus(allocated.employee.unemployment),
+  };
+  return {
+    ...sv,
+    employee: { ...employee, total: employee.health.plus(employee.care).plus(employee.pension).plus(employee.unemployment) },
+    employer: {
+      ...sv.employer,
+      health: sv.employer.health.plus(allocated.employer.health),
+      care: sv.employer.care.plus(allocated.employer.care),
+      pension: sv.employer.pension.plus(allocated.employer.pension),
+      unemployment: sv.employer.unemployment.plus(allocated.employer.unemployment),
+      insolvency: sv.employer.insolvency.plus(allocated.employer.insolvency),
+    },
+  };
 }
 
 function papInput(p: Prepared, currentWage: Decimal, lumpsum: Decimal): Partial<PapInput> {
-  const re4 = toCents(currentWage);
+  const taxDays = p.overrides?.partialMonth?.taxDays;
+  const re4 = taxDays === undefined ? toCents(currentWage) : dailyWageCents(currentWage, taxDays);
   const input: Partial<PapInput> = {
-    LZZ: LZZ[p.cycle],
+    // A partial month is a Teillohnzahlungszeitraum read from the day table (LZZ 4).
+    LZZ: taxDays === undefined ? LZZ[p.cycle] : LZZ.Day,
     STKL: p.taxClass,
     RE4: re4,
     ZKF: p.zkf,
@@ -716,8 +873,10 @@ function papInput(p: Prepared, currentWage: Decimal, lumpsum: Decimal): Partial<
   if (lumpsum.gt(0)) {
     input.SONSTB = toCents(lumpsum);
     if (p.severance.gt(0)) input.SONSTENT = toCents(p.severance);
-    // JRE4: no year-to-date data in the request, so the period's current wage annualized, whole cents half up.
-    input.JRE4 = re4.mul(PERIODS_PER_YEAR[p.cycle]).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+    // JRE4: the month engine's § 39b Abs. 3 EStG figure; without year-to-date data (the request) the period's
+    // current wage annualized, whole cents half up.
+    const jre4 = p.overrides?.jre4;
+    input.JRE4 = jre4 !== undefined ? toCents(jre4) : re4.mul(PERIODS_PER_YEAR[p.cycle]).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   }
   return input;
 }

@@ -28,6 +28,14 @@ export interface SocialInsuranceInput {
   currentWage: Decimal;
   /** Contributory one-off payments of the period (Einmalzahlungen). */
   oneOffWage: Decimal;
+  /**
+   * The one-off's contributory part per branch group (§ 23a Abs. 3 SGB IV: the pro-rated annual ceiling minus the
+   * bases already charged), from the month engine, which knows the year so far. It is added to the current wage
+   * capped at the period's ceiling (one rounding of the sum, run-rules.md convention
+   * `one_off_base_rounded_together_with_regular_base`), so the month's base may exceed the monthly ceiling.
+   * Absent: the one-off counts against the period's ceiling (the stateless endpoint). Regular employment only.
+   */
+  oneOffBases?: { healthCare: Decimal; pensionUnemployment: Decimal };
   employment: EmploymentKind;
   /** Statutorily health and care insured (false = private KV/PV). */
   statutoryHealth: boolean;
@@ -169,9 +177,15 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
   const midijob = input.employment === 'midijob' && inMidijobBand(wage, band);
   trace?.('SV', midijob ? 'MIDIJOB' : 'REGULAR');
 
-  // Bases: the period's wage up to the period's ceiling (contribution-rules.md 1).
-  const healthBase = Decimal.min(wage, ceilings.healthCare);
-  const pensionBase = Decimal.min(wage, ceilings.pensionUnemployment);
+  // Bases: the period's wage up to the period's ceiling (contribution-rules.md 1); with the year's one-off bases
+  // (§ 23a Abs. 3 SGB IV) the current wage up to the ceiling plus the one-off's contributory part.
+  const oneOffBases = midijob ? undefined : input.oneOffBases;
+  const healthBase = oneOffBases
+    ? Decimal.min(input.currentWage, ceilings.healthCare).plus(oneOffBases.healthCare)
+    : Decimal.min(wage, ceilings.healthCare);
+  const pensionBase = oneOffBases
+    ? Decimal.min(input.currentWage, ceilings.pensionUnemployment).plus(oneOffBases.pensionUnemployment)
+    : Decimal.min(wage, ceilings.pensionUnemployment);
   if (wage.gt(ceilings.healthCare)) trace?.('SV', 'CEILING_KV_PV');
   if (wage.gt(ceilings.pensionUnemployment)) trace?.('SV', 'CEILING_RV_ALV');
 

@@ -37,8 +37,41 @@ export interface DeMonthRecord {
   month: string;
   figures: DeMonthFigures;
   /** Engine-owned, JSON-safe (decimal strings); read only by the month engine. */
-  state: Readonly<Record<string, unknown>>;
+  state: DeMonthState;
 }
+
+/**
+ * What the following months read of a calculated month (engine-owned; JSON-safe: money as decimal strings).
+ * A type literal, not an interface, so it stays assignable to a plain JSON record.
+ */
+export type DeMonthState = {
+  /** SV-Tage of the month (30 for a full month, the calendar days employed in a partial one; run-rules.md §2). */
+  svDays: number;
+  /** Teillohnzahlungszeitraum: calendar days employed, or null for a full month. */
+  taxDays: number | null;
+  /** The month's regular (current) pay, benefits in kind included: § 39b Abs. 3 EStG pay so far. */
+  regularPay: string;
+  /** The one-offs paid in the month (sonstige Bezüge): earlier one-offs of the year for JRE4. */
+  oneOffPay: string;
+  /**
+   * The month's contributory bases charged to this calendar year (capped regular base + the one-off's contributory
+   * part unless it went to the previous year): KV/PV ("0.00" when privately insured) and RV/AV. Their sum over the
+   * year is what § 23a Abs. 3 SGB IV counts as already charged.
+   */
+  bases: { kv: string; rv: string };
+  /** A one-off allocated to an earlier month (§ 23a Abs. 4 SGB IV, Märzklausel): that month and its bases there. */
+  allocated: { to: string; kv: string; rv: string } | null;
+  /** The attributes the month was computed with; a Märzklausel one-off uses December's (§ 23a Abs. 4 SGB IV). */
+  attributes: {
+    statutoryHealth: boolean;
+    /** Zusatzbeitrag in percent (2.45 = 2.45 %). */
+    additionalRatePercent: string;
+    saxony: boolean;
+    childlessSurcharge: boolean;
+    childReductions: number;
+    employment: 'regular' | 'midijob' | 'minijob';
+  };
+};
 
 export interface DeMonthInput {
   /** 'YYYY-MM': the month paid (pay cycle Month). */
