@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createRuntime, type GlobalOptions, readJsonInput, type Runtime } from './runtime.js';
+import { usageError } from './usage-error.js';
 
 /** Verbs that only read the store (a missing database is then refused, never created empty). */
 const READ_ONLY_VERBS = new Set(['list', 'get', 'show', 'export', 'download', 'history', 'periods']);
@@ -38,6 +39,7 @@ export function bodyFrom(options: { input?: string }, flags: Record<string, unkn
 export function addListOptions(command: Command): Command {
   return command
     .option('--size <n>', 'page size, 1 to 100 (default 10)')
+    .option('--limit <n>', 'the same as --size')
     .option('--cursor <cursor>', 'continue from a cursor printed by an earlier page (cursor-style lists)')
     .option('--page <n>', 'page number, from 1 (page-style lists)')
     .option('--sort-by <field>', 'sort field (page-style lists)')
@@ -47,9 +49,17 @@ export function addListOptions(command: Command): Command {
     .option('--all', 'follow every page and print all items');
 }
 
+/** `--limit` is `--size` by its other common name (gh, aws); both at once must agree. */
+export function pageSizeOption(options: Record<string, unknown>): unknown {
+  if (options.limit !== undefined && options.size !== undefined && options.limit !== options.size) throw usageError(`--limit ${String(options.limit)} and --size ${String(options.size)} disagree: --limit is another name for --size, give one`);
+  return options.size ?? options.limit;
+}
+
 export function listQuery(options: Record<string, unknown>): Record<string, unknown> {
   const query: Record<string, unknown> = {};
-  const map: Record<string, string> = { size: 'size', cursor: 'cursor', page: 'page', sortBy: 'sort_by', sortOrder: 'sort_order', search: 'search', searchFields: 'search_fields' };
+  const size = pageSizeOption(options);
+  if (size !== undefined) query.size = size;
+  const map: Record<string, string> = { cursor: 'cursor', page: 'page', sortBy: 'sort_by', sortOrder: 'sort_order', search: 'search', searchFields: 'search_fields' };
   for (const [key, wire] of Object.entries(map)) if (options[key] !== undefined) query[wire] = options[key];
   return query;
 }

@@ -29,6 +29,8 @@ export interface Profile {
 
 export interface ConfigFile {
   profiles: Record<string, Profile>;
+  /** The profile used when neither --profile nor PAYROLL_PROFILE names one (`payroll profile use`). */
+  current_profile?: string;
 }
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -39,7 +41,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigFile {
   const path = configPath(env);
   if (!existsSync(path)) return { profiles: {} };
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<ConfigFile>;
-  return { profiles: parsed.profiles ?? {} };
+  return { profiles: parsed.profiles ?? {}, ...(typeof parsed.current_profile === 'string' ? { current_profile: parsed.current_profile } : {}) };
 }
 
 /** Written 0600 through a temporary file: a half-written config never replaces a good one. */

@@ -3,11 +3,14 @@ import { DomainError, isDomainError } from '../service/ports.js';
 import { registerCommands } from './commands/index.js';
 import { preloadStdin } from './runtime.js';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes.js';
+import { registerCompletionCommand } from './commands/completion.js';
+import { registerHelpTopics } from './commands/help-topics.js';
+import { versionText } from './version.js';
 
 export function buildProgram(): Command {
   const program = new Command('payroll')
     .description('Payroll and workforce administration for employers in Germany and Great Britain')
-    .version(process.env.npm_package_version ?? '0.1.0')
+    .version(versionText(), '-V, --version', 'the version and the commit it was built from')
     .option('--profile <name>', 'configuration profile (env PAYROLL_PROFILE; default "default", local)')
     .option('--db <path-or-url>', 'local database: a SQLite file or postgres:// URL (env PAYROLL_DATABASE)')
     .option('--remote <url>', 'hosted instance base URL, https only (env PAYROLL_URL)')
@@ -19,15 +22,17 @@ export function buildProgram(): Command {
     .option('--reveal', 'show IBANs, tax IDs and NI numbers in full (masked by default)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  program.addHelpText('after', `\n${EXIT_CODE_HELP}`);
+  program.addHelpText('after', `\n${EXIT_CODE_HELP}\nMore: payroll help environment, payroll help exit-codes, payroll completion bash|zsh|fish\n`);
   program
     .command('help-exit-codes')
     .alias('exit-codes')
-    .description('list the stable exit codes')
+    .description('list the stable exit codes (also: payroll help exit-codes)')
     .action(() => {
       process.stdout.write(EXIT_CODE_HELP);
     });
   registerCommands(program);
+  registerHelpTopics(program);
+  registerCompletionCommand(program);
   program.commands.forEach(function exitOverrideAll(command: Command) {
     command.exitOverride();
     command.commands.forEach(exitOverrideAll);

@@ -36,8 +36,9 @@ export interface Runtime {
 export { usageError };
 
 export function resolveProfile(options: GlobalOptions, env: NodeJS.ProcessEnv): { name: string; profile: Profile } {
-  const name = options.profile || env.PAYROLL_PROFILE || 'default';
-  const profiles = readConfig(env).profiles;
+  const config = readConfig(env);
+  const name = options.profile || env.PAYROLL_PROFILE || config.current_profile || 'default';
+  const profiles = config.profiles;
   const profile = profiles[name];
   if (!profile && name !== 'default') throw usageError(`profile "${name}" is not configured (known: ${Object.keys(profiles).join(', ') || 'none'}); create it with \`payroll auth login --profile ${name} ...\``);
   return { name, profile: profile ?? {} };

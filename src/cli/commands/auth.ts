@@ -25,7 +25,7 @@ function runtimeOf(command: Command): Runtime {
 }
 
 function profileNameOf(runtime: Runtime): string {
-  return runtime.options.profile || runtime.env.PAYROLL_PROFILE || 'default';
+  return runtime.options.profile || runtime.env.PAYROLL_PROFILE || readConfig(runtime.env).current_profile || 'default';
 }
 
 async function readSecret(runtime: Runtime): Promise<string> {

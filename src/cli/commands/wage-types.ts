@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { WageTypeWire } from '../../service/ports.js';
-import { collectCursorPages, withRuntime } from '../command-kit.js';
+import { collectCursorPages, pageSizeOption, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 
 /** `payroll wage-types list|show` (endpoint 19 and its single-code extension). */
@@ -29,6 +29,7 @@ export function registerWageTypeCommands(program: Command): void {
     .option('--category <category>', 'earnings, deductions, benefits, statutory, pension, contributions, adjustments or reimbursements')
     .option('--include-deprecated', 'show deprecated wage types too')
     .option('--size <n>', 'page size, 1 to 100 (default 10)')
+    .option('--limit <n>', 'the same as --size')
     .option('--cursor <cursor>', 'continue from a cursor printed by an earlier page')
     .option('--sort-order <order>', 'asc or desc')
     .option('--all', 'follow every page and print all items')
@@ -39,7 +40,8 @@ export function registerWageTypeCommands(program: Command): void {
         if (options.status !== undefined) query.status = options.status;
         if (options.category !== undefined) query.category = options.category;
         if (options.includeDeprecated) query.include_deprecated = 'true';
-        if (options.size !== undefined) query.size = options.size;
+        const size = pageSizeOption(options);
+        if (size !== undefined) query.size = size;
         if (options.sortOrder !== undefined) query.sort_order = options.sortOrder;
         if (options.cursor !== undefined) query.cursor = options.cursor;
         const service = await runtime.service();
