@@ -10,7 +10,7 @@ import { encodeBinary } from './binary.js';
 import { errorAnswer, requestErrors } from './errors.js';
 import { acceptedRequestId, createPathMasker, maskSubject } from './logging.js';
 import { buildOpenApi } from './openapi.js';
-import { compareRouteSpecificity, toHonoPath } from './paths.js';
+import { allowedMethods, compareRouteSpecificity, toHonoPath } from './paths.js';
 
 /**
  * The HTTP API (architecture.md: "server: Hono app: routes parse with contracts, call the service,
@@ -105,7 +105,14 @@ export function createApp(options: AppOptions): Hono<Env> {
     );
   });
   app.onError((error, c) => answerError(c, error));
-  app.notFound((c) => answerError(c, requestErrors.routeNotFound(c.req.method, c.req.path)));
+  // A path the API has, asked with a method it does not take: 405 with `Allow` (RFC 9110 §15.5.6), not 404.
+  const methodsOf = allowedMethods([...Object.values(table), { method: 'GET', path: '/health' }, { method: 'GET', path: '/openapi.json' }]);
+  app.notFound((c) => {
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length === 0) return answerError(c, requestErrors.routeNotFound(c.req.method, c.req.path));
+    c.header('Allow', allowed.join(', '));
+    return answerError(c, requestErrors.methodNotAllowed(c.req.method, c.req.path, allowed));
+  });
 
   app.get('/health', async (c) => {
     const ok = options.healthy ? await options.healthy().catch(() => false) : true;

@@ -22,7 +22,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
 };
 
 /** Request-level refusals with their own HTTP status; the body keeps the validation shape (kind validation, exit 3). */
-const STATUS_OF_CODE: Record<string, number> = { 'REQUEST.TOO_LARGE': 413, 'REQUEST.MEDIA_TYPE': 415 };
+const STATUS_OF_CODE: Record<string, number> = { 'REQUEST.TOO_LARGE': 413, 'REQUEST.MEDIA_TYPE': 415, 'ROUTE.METHOD_NOT_ALLOWED': 405 };
 
 export interface ErrorAnswer {
   status: number;
@@ -73,4 +73,6 @@ export const requestErrors = {
   mediaType: (got: string) => new DomainError('validation', 'REQUEST.MEDIA_TYPE', `the request body must be application/json (got ${got})`, { issues: [{ loc: ['header', 'content-type'], msg: 'must be application/json', type: 'unsupported_media_type' }] }),
   badHeader: (header: string, value: string) => new DomainError('validation', 'REQUEST.HEADER_INVALID', `header ${header} must be true or false (got "${value}")`, { issues: [{ loc: ['header', header], msg: 'must be true or false', type: 'bool_parsing' }] }),
   routeNotFound: (method: string, path: string) => new DomainError('not_found', 'ROUTE.NOT_FOUND', `no endpoint ${method} ${path}; see /openapi.json`),
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    new DomainError('usage', 'ROUTE.METHOD_NOT_ALLOWED', `${path} does not take ${method}; it takes ${allowed.join(', ')} (see /openapi.json)`, { details: { allowed: [...allowed] } }),
 };

@@ -21,3 +21,21 @@ export function compareRouteSpecificity(a: string, b: string): number {
   }
   return right.length - left.length;
 }
+
+/** A route path as a whole-path pattern: `{param}` is one non-empty segment. */
+export function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The methods a path answers to (for 405 and its `Allow` header, RFC 9110 §15.5.6): every route whose pattern
+ * matches the path, sorted; empty when no route has this path at all (404).
+ */
+export function allowedMethods(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
+  const patterns = routes.map((route) => ({ method: route.method.toUpperCase(), pattern: pathPattern(route.path) }));
+  return (path) => [...new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method))].sort();
+}

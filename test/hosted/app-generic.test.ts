@@ -181,6 +181,16 @@ describe('errors', () => {
     expect(error.message).not.toMatch(/SELECT/);
   });
 
+  it('a path the API has, asked with another method, is a 405 naming the methods it takes in Allow (issue 20 F9)', async () => {
+    const response = await app.request('https://api.test/things/t1/run', { method: 'GET', headers: { authorization: 'Bearer good' } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toMatchObject({ kind: 'usage', code: 'ROUTE.METHOD_NOT_ALLOWED', details: { allowed: ['POST'] } });
+    const health = await app.request('https://api.test/health', { method: 'DELETE' });
+    expect(health.status).toBe(405);
+    expect(health.headers.get('allow')).toBe('GET');
+  });
+
   it('an unknown route is a 404 pointing at /openapi.json', async () => {
     const response = await app.request('https://api.test/nothing/here', { headers: { authorization: 'Bearer good' } });
     expect(response.status).toBe(404);
