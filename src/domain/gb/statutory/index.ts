@@ -1,0 +1,8 @@
+/**
+ * GB statutory payments and employer liabilities: SSP (ssp.ts), SMP and the other family payments
+ * (family-pay.ts, awe.ts), and the employer's month-by-month liabilities (employer-liabilities.ts).
+ * Figures: the `statutoryPayments` part of each tax year's file (../params/<year>.ts).
+ */
+export { calculateSsp, type SspDay, type SspDayOutcome, type SspInput, type SspNotEntitledReason, type SspPeriod, type SspPreviousLinkedPiw, type SspResult } from './ssp.js';
+export { WEEKDAY_NAMES, type WeekdayName } from './calendar.js';
+export { STATUTORY_PAYROLL_FREQUENCIES, isStatutoryPayrollFrequency, type StatutoryPayrollFrequency } from './periods.js';
