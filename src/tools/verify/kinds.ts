@@ -9,3 +9,6 @@ registerRunner('de-payroll', async () => (await import('./runners/de-payroll.js'
 registerRunner('de-lohnsteuer', async () => (await import('./runners/de-lohnsteuer.js')).runner);
 registerRunner('gb-run', async () => (await import('./runners/gb-run.js')).runner);
 registerRunner('gb-ssp', async () => (await import('./runners/gb-ssp.js')).runner);
+registerRunner('gb-smp', async () => (await import('./runners/gb-family-pay.js')).runner);
+registerRunner('gb-spp', async () => (await import('./runners/gb-family-pay.js')).runner);
+registerRunner('gb-shpp', async () => (await import('./runners/gb-family-pay.js')).runner);

@@ -6,3 +6,15 @@
 export { calculateSsp, type SspDay, type SspDayOutcome, type SspInput, type SspNotEntitledReason, type SspPeriod, type SspPreviousLinkedPiw, type SspResult } from './ssp.js';
 export { WEEKDAY_NAMES, type WeekdayName } from './calendar.js';
 export { STATUTORY_PAYROLL_FREQUENCIES, isStatutoryPayrollFrequency, type StatutoryPayrollFrequency } from './periods.js';
+export { EARNINGS_FREQUENCIES, averageWeeklyEarnings, isEarningsFrequency, relevantPeriod, type EarningsFrequency, type PayRecord, type RelevantPeriod } from './awe.js';
+export {
+  FAMILY_PAYMENT_KINDS,
+  FAMILY_PAYMENT_MAXIMUM_WEEKS,
+  calculateFamilyPay,
+  type FamilyPayEvent,
+  type FamilyPayInput,
+  type FamilyPaymentKind,
+  type FamilyPayNotQualifiedReason,
+  type FamilyPayPeriod,
+  type FamilyPayResult,
+} from './family-pay.js';
