@@ -12,3 +12,4 @@ registerRunner('gb-ssp', async () => (await import('./runners/gb-ssp.js')).runne
 registerRunner('gb-smp', async () => (await import('./runners/gb-family-pay.js')).runner);
 registerRunner('gb-spp', async () => (await import('./runners/gb-family-pay.js')).runner);
 registerRunner('gb-shpp', async () => (await import('./runners/gb-family-pay.js')).runner);
+registerRunner('gb-employer-liabilities', async () => (await import('./runners/gb-employer-liabilities.js')).runner);

@@ -18,3 +18,12 @@ export {
   type FamilyPayPeriod,
   type FamilyPayResult,
 } from './family-pay.js';
+export {
+  RECOVERABLE_PAYMENT_TYPES,
+  STATUTORY_PAYMENT_TYPES,
+  calculateEmployerLiabilities,
+  type LiabilitiesInput,
+  type LiabilityMonth,
+  type LiabilityMonthInput,
+  type StatutoryPaymentType,
+} from './employer-liabilities.js';
