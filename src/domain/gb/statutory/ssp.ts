@@ -4,9 +4,9 @@
  * figures of its own tax year (statutory-payments-rules §§2.1–2.5).
  *
  * Per qualifying day of a PIW, in order: not entitled when AWE is below the LEL in force at the start of the
- * linked series and the day's rules have the LEL test (Sch 11 para 2(c)); unpaid at rate £0 under the transition
- * (ssp-transition.ts); unpaid once the series has used 28 weeks (s.155(4): 28 × qualifying days a week, each paid
- * day 1/QDs of a week); a waiting day while fewer than the day's `waitingDays` have been served in the series
+ * linked series and the day's rules have the LEL test (Sch 11 para 2(c)); unpaid once the series has used 28
+ * weeks (s.155(4): 28 × qualifying days a week, each paid day 1/QDs of a week); unpaid at rate £0 under the
+ * transition (ssp-transition.ts); a waiting day while fewer than the day's `waitingDays` have been served in the series
  * (s.155(1)); otherwise paid at the weekly rate ÷ qualifying days in the week (s.157(3)), truncated to 4 places
  * (`ssp-daily-rate-4dp-truncated`). A pay period's amount is the sum of its daily rates rounded up to the penny
  * (`ssp-period-amount-rounded-up`).
@@ -135,14 +135,15 @@ export function calculateSsp(input: SspInput): SspResult {
           record('below-lel');
           continue;
         }
-        if (rules.earningsShare !== null && piw.spell.first < ZERO_RATE_IF_ABSENT_SINCE_BEFORE && !paidInSpell.has(piw.spell)) {
-          record('zero-rate');
-          belowLel = true;
-          continue;
-        }
         if (state.paidDays >= maxDays) {
           refusedForMaximum = true;
           record('exhausted');
+          continue;
+        }
+        if (rules.earningsShare !== null && piw.spell.first < ZERO_RATE_IF_ABSENT_SINCE_BEFORE && !paidInSpell.has(piw.spell)) {
+          // Unpaid before the reform in a spell this old: below the LEL (a paid spell would be protected or exhausted).
+          record('zero-rate');
+          belowLel = true;
           continue;
         }
         if (state.waitingServed < rules.waitingDays) {
