@@ -9,7 +9,7 @@ import type { Decimal } from '../../money.js';
 import { GB_EDITIONS, GB_TAX_YEARS, isGbTaxYear } from '../editions.js';
 import { EARLIER_WEEKLY_LOWER_EARNINGS_LIMITS } from '../params/earlier-years.js';
 import type { FamilyPayParams, SspParams, StatutoryPaymentsParams } from '../params/types.js';
-import { dayOf, isoOf, taxYearLabelOf, type DayNumber } from './calendar.js';
+import { dayOf, isoOf, taxYearLabelOf, weekdayOf, type DayNumber } from './calendar.js';
 
 function unsupported(field: string, day: DayNumber, what: string): never {
   throw fieldError([field], `${isoOf(day)} falls in tax year ${taxYearLabelOf(day)}, which has no ${what}; supported tax years: ${GB_TAX_YEARS.join(', ')}`, 'tax_year_unsupported');
@@ -27,15 +27,15 @@ export function sspParamsForDay(day: DayNumber, field: string): SspParams {
   return statutoryParamsForDay(day, field).ssp;
 }
 
-/** The SSP figures of the tax year before the year of `day`, or null when none is registered. */
-export function previousSspParams(day: DayNumber): SspParams | null {
-  const label = taxYearLabelOf(day);
-  const previous = `${Number(label.slice(0, 4)) - 1}-${label.slice(2, 4)}`;
-  return isGbTaxYear(previous) ? GB_EDITIONS[previous].statutoryPayments.ssp : null;
-}
-
 /** The family-payment figures for a pay week beginning on `weekStart`: the latest year whose flat rate applies from that day or earlier. */
 export function familyParamsForWeek(weekStart: DayNumber, field: string): FamilyPayParams {
+  // The last registered rates hold until the next first Sunday in April, whose rates are not registered yet.
+  const lastYear = GB_TAX_YEARS[GB_TAX_YEARS.length - 1]!;
+  const nextApril = dayOf(`${Number(lastYear.slice(0, 4)) + 1}-04-01`, 'flatRateFrom');
+  const nextUprating = nextApril + ((7 - weekdayOf(nextApril)) % 7);
+  if (weekStart >= nextUprating) {
+    throw fieldError([field], `a pay week beginning ${isoOf(weekStart)} is paid at the rates from ${isoOf(nextUprating)}, which are not registered; supported tax years: ${GB_TAX_YEARS.join(', ')}`, 'tax_year_unsupported');
+  }
   let found: FamilyPayParams | undefined;
   for (const year of GB_TAX_YEARS) {
     const family = GB_EDITIONS[year].statutoryPayments.family;

@@ -89,3 +89,10 @@ describe('SPP and ShPP', () => {
     expect(shpp.weeklyAmounts.map((a) => money(a))).toEqual(['187.18', '187.18', '194.32']);
   });
 });
+
+describe('years without figures', () => {
+  it('refuses a pay week beginning on or after the first Sunday in April 2027 (its rates are not registered)', () => {
+    // SMP from 1 Jan 2027 for 39 weeks reaches into the week beginning Sunday 4 April 2027.
+    expect(() => smp({ event: { type: 'birth', dueDate: '2027-01-20' }, startDate: '2027-01-01', payHistory: Array.from({ length: 12 }, (_, i) => ({ payDate: `2026-${String(i + 1).padStart(2, '0')}-28`, gross: new Decimal(2600) })) })).toThrow(/2027-04-04/);
+  });
+});
