@@ -207,6 +207,7 @@ export interface Database {
   gb_payroll_runs: GbPayrollRunTable;
   gb_payslips: GbPayslipTable;
   gb_ytd: GbYtdTable;
+  gb_absences: GbAbsenceTable;
 }
 
 // ---- GB pensions and payroll runs (migration 0002) ----
@@ -340,5 +341,27 @@ export interface GbYtdTable {
   employment_start: string;
   payslip_id: string;
   figures_json: string;
+  updated_at: string;
+}
+
+// ---- GB absences (migration 0006) ----
+
+/** An absence of a British employee: sickness or a family leave (service/contracts/absences.ts). */
+export interface GbAbsenceTable {
+  id: string;
+  org_id: string;
+  employee_id: string;
+  kind: string; // sickness | maternity | paternity | shared_parental | adoption | parental_bereavement | neonatal_care
+  first_day: string;
+  last_day: string | null; // null while the absence is open
+  qualifying_days_json: string | null; // sickness: the weekday names SSP is paid for
+  average_weekly_earnings: string | null; // sickness: AWE for SSP when not derived from pay history
+  due_date: string | null; // maternity, paternity, shared parental: the expected week of childbirth's due date
+  event_date: string | null; // adoption: matching date; parental bereavement: date of death; neonatal care: first day in care
+  weeks: number | null; // family leaves: weeks of statutory pay
+  notes: string | null;
+  row_version: number;
+  created_by: string | null;
+  created_at: string;
   updated_at: string;
 }

@@ -118,7 +118,8 @@ export function deEditionProblems(year: number, edition: DeEdition | undefined):
 
 export function gbEditionProblems(taxYear: string, params: GbParams | undefined): string[] {
   if (!params) return [`GB ${taxYear}: no figures registered`];
-  const problems = figureProblems(params, `GB ${taxYear}`, (path) => /\.width$/.test(path));
+  // Open bands have no width; SSP before the Employment Rights Act 2025 has no earnings share (the flat rate for all).
+  const problems = figureProblems(params, `GB ${taxYear}`, (path) => /\.width$/.test(path) || path.endsWith('.statutoryPayments.ssp.earningsShare'));
   if (problems.length) return problems;
   const check = (ok: boolean, what: string): void => void (ok || problems.push(`GB ${taxYear}: ${what}`));
   const start = Number(taxYear.slice(0, 4));
@@ -177,6 +178,17 @@ export function gbEditionProblems(taxYear: string, params: GbParams | undefined)
   }
   check(pension.minimumEmployerRate.lt(pension.minimumTotalRate) && isRate(pension.minimumTotalRate) && isRate(pension.reliefAtSourceRate), 'pension minimum rates inconsistent');
   check(pension.workerFromAge < pension.eligibleFromAge && pension.eligibleFromAge < pension.workerUpToAge, 'pension ages out of order');
+  // Statutory payments: positive flat rates, fractional shares, the family rates from the first Sunday in April
+  // (SPM220400), SSP day counts of the statute (SSCBA 1992 ss.152, 155), recovery and levy rates as fractions.
+  const sp = params.statutoryPayments;
+  check(sp.ssp.weeklyFlatRate.gt(0) && (sp.ssp.earningsShare === null || (isRate(sp.ssp.earningsShare) && sp.ssp.earningsShare.gt(0))), 'SSP flat rate or earnings share invalid');
+  check(sp.ssp.earningsShare === null || sp.ssp.lowerEarningsLimitTest === 'none', 'SSP: an earnings share replaces the LEL test (ERA 2025 s.10)');
+  check(sp.ssp.minimumPiwDays >= 1 && sp.ssp.waitingDays >= 0 && sp.ssp.linkingGapDays > 0 && sp.ssp.maximumWeeks > 0, 'SSP day counts invalid');
+  const firstSundayInApril = [1, 2, 3, 4, 5, 6, 7].map((day) => `${start}-04-0${day}`).find((date) => new Date(`${date}T00:00:00Z`).getUTCDay() === 0);
+  check(sp.family.flatRateFrom === firstSundayInApril, `family rates apply from ${sp.family.flatRateFrom}, not the first Sunday in April (${firstSundayInApril})`);
+  check(sp.family.weeklyFlatRate.gt(0) && isRate(sp.family.earningsShare) && sp.family.higherRateWeeks > 0, 'family payment rates invalid');
+  check(isRate(sp.recovery.standardRate) && sp.recovery.smallEmployerRecoveryRate.eq(1) && isRate(sp.recovery.smallEmployerCompensationRate) && sp.recovery.smallEmployerThreshold.gt(0), 'statutory payment recovery rates invalid');
+  check(sp.employmentAllowance.gt(0) && isRate(sp.apprenticeshipLevy.rate) && sp.apprenticeshipLevy.annualAllowance.gte(0), 'Employment Allowance or levy figures invalid');
   return problems;
 }
 

@@ -19,6 +19,7 @@ import { registerWageTypeCommands } from './wage-types.js';
 import { registerPensionCommands } from './pension.js';
 import { registerRunCommands } from './runs.js';
 import { registerConfigCommands, registerProfileCommands } from './config-profile.js';
+import { registerAbsenceCommands } from './absences.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -42,4 +43,5 @@ export function registerCommands(program: Command): void {
   registerRunCommands(program);
   registerConfigCommands(program);
   registerProfileCommands(program);
+  registerAbsenceCommands(program);
 }

@@ -16,6 +16,7 @@ import { exportDocument, importReport } from './transfer.js';
 import { wageTypePage, wageTypeResponse } from './wage-types.js';
 import { communicationInput, enrolInput, optOutInput, pensionMembershipResponse, pensionSchemeHistory, pensionSchemeInput, pensionSchemePage, pensionSchemeResponse, pensionStatusResponse } from './pensions.js';
 import { gbPayrollRequest, gbPayrollRunResult, payrollRunPage, payrollRunResponse } from './payroll-runs.js';
+import { absenceEndInput, absenceInput, absencePage, absenceResponse } from './absences.js';
 
 /**
  * The HTTP face of every use case, declared once: the server mounts these routes, the remote
@@ -149,4 +150,8 @@ export const routes: { [K in ServiceMethod]: RouteSpec } = {
   approvePayrollRun: { method: 'POST', path: '/gb/organizations/{organization_id}/payrolls/{run_id}/approve', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }], status: 200, specEndpoint: null, scope: 'payroll:write', summary: 'Approve a draft run: final, feeds year to date, applies automatic enrolments', response: payrollRunResponse },
   markPayrollRunPaid: { method: 'POST', path: '/gb/organizations/{organization_id}/payrolls/{run_id}/pay', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }], status: 200, specEndpoint: null, scope: 'payroll:write', summary: 'Mark an approved run as paid', response: payrollRunResponse },
   discardPayrollRun: { method: 'POST', path: '/gb/organizations/{organization_id}/payrolls/{run_id}/discard', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }], status: 200, specEndpoint: null, scope: 'payroll:write', summary: 'Discard a draft run (frees the pay group and period)', response: payrollRunResponse },
+  createAbsence: { method: 'POST', path: '/gb/organizations/{organization_id}/employees/{employee_id}/absences', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'employee_id' }, { from: 'body' }], status: 201, specEndpoint: null, scope: 'payroll:write', summary: 'Record an absence of a British employee: sickness or a family leave (maternity, paternity, shared parental, adoption, parental bereavement, neonatal care)', request: absenceInput, response: absenceResponse },
+  getAbsence: { method: 'GET', path: '/gb/organizations/{organization_id}/absences/{absence_id}', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'absence_id' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'One absence', response: absenceResponse },
+  listAbsences: { method: 'GET', path: '/gb/organizations/{organization_id}/absences', args: [{ from: 'path', name: 'organization_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'List absences (page style; filters employee_id, kind; sort_by first_day|created_at)', response: absencePage },
+  endAbsence: { method: 'POST', path: '/gb/organizations/{organization_id}/absences/{absence_id}/end', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'absence_id' }, { from: 'body' }], status: 200, specEndpoint: null, scope: 'payroll:write', summary: 'Set the last day of an open absence (once)', request: absenceEndInput, response: absenceResponse },
 };

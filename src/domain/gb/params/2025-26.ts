@@ -172,4 +172,41 @@ export const params2025: GbParams = {
     workerFromAge: 16,
     workerUpToAge: 75,
   },
+  statutoryPayments: {
+    // Source of every figure: fixtures/reference/gb/statutory-payments-rules.md §1 (and §2.1, §4, §5).
+    ssp: {
+      // £118.75 a week for days from 6 April 2025: SSCBA 1992 s.157(1), Social Security Benefits Up-rating Order 2025 (SPM220400).
+      weeklyFlatRate: d('118.75'),
+      // 2025-26: the flat rate for everyone who passes the LEL test (SSCBA 1992 s.157(1) before ERA 2025 s.10).
+      earningsShare: null,
+      // AWE at least the LEL in force at the start of the PIW (SSCBA 1992 Sch 11 para 2(c); AWE = LEL qualifies).
+      lowerEarningsLimitTest: 'awe-at-least-lel',
+      waitingDays: 3, // SSCBA 1992 s.155(1)
+      minimumPiwDays: 4, // SSCBA 1992 s.152(2): at least 4 consecutive days of incapacity
+      linkingGapDays: 56, // SSCBA 1992 s.152(3): separated by not more than 8 weeks
+      maximumWeeks: 28, // SSCBA 1992 s.155(4)
+    },
+    family: {
+      // £187.18 for SMP/SAP/SPP/ShPP/SPBP/SNCP pay weeks beginning on or after Sunday 6 April 2025 (SPM220400).
+      weeklyFlatRate: d('187.18'),
+      flatRateFrom: '2025-04-06',
+      // 90 % of AWE (SSCBA 1992 s.166(1)), SMP/SAP for the first 6 weeks (s.166(2)); SPP/ShPP/SPBP/SNCP the lower of the two throughout.
+      earningsShare: d('0.90'),
+      higherRateWeeks: 6,
+    },
+    recovery: {
+      // 92 % standard recovery (SMP (Compensation of Employers) Regulations 1994 reg 3 and the SPP/SAP/ShPP equivalents;
+      // ascendpayroll 2025-26 guide); small employers' relief 100 % + 8.5 % compensation from 6 April 2025 (brightmine
+      // legal timetable 167607) for employers whose Class 1 NICs were at most £45,000 in the last complete tax year.
+      standardRate: d('0.92'),
+      smallEmployerRecoveryRate: d(1),
+      smallEmployerCompensationRate: d('0.085'),
+      smallEmployerThreshold: d(45000),
+    },
+    // £10,500 (NICs Act 2014 s.1 as amended by the NICs (Secondary Class 1 Contributions) Act 2025 s.2, which also removed
+    // the £100,000 eligibility cap): gov.uk/employment-allowance; taxinsider.co.uk.
+    employmentAllowance: d(10500),
+    // 0.5 % of the pay bill less the £15,000 levy allowance (Finance Act 2016 ss.99–100; PAYE56110, ALM09200).
+    apprenticeshipLevy: { rate: d('0.005'), annualAllowance: d(15000) },
+  },
 };

@@ -171,4 +171,40 @@ export const params2026: GbParams = {
     workerFromAge: 16,
     workerUpToAge: 75,
   },
+  statutoryPayments: {
+    // Source of every figure: fixtures/reference/gb/statutory-payments-rules.md §1 (and §2.2, §4, §5); params-2026-27.md §5.
+    ssp: {
+      // £123.25 a week for days from 6 April 2026: DWP "Benefit and pension rates 2026 to 2027" ([STAT27]; ⚠ uprating order not read).
+      weeklyFlatRate: d('123.25'),
+      // The lower of the flat rate and 80 % of AWE (SSCBA 1992 s.157(1) as amended by the Employment Rights Act 2025 s.10;
+      // business.gov.uk statutory-sick-pay; moneysoft SSP examples from 6 April 2026).
+      earningsShare: d('0.80'),
+      // The LEL test is repealed from 6 April 2026 (ERA 2025 s.10; in force by SI 2026/373).
+      lowerEarningsLimitTest: 'none',
+      waitingDays: 0, // ERA 2025 s.10 omits SSCBA 1992 s.155(1)
+      minimumPiwDays: 1, // SSCBA 1992 s.152(2) as amended by ERA 2025 s.10: one day of incapacity is a period of incapacity
+      linkingGapDays: 56, // SSCBA 1992 s.152(3), unchanged
+      maximumWeeks: 28, // SSCBA 1992 s.155(4), unchanged
+    },
+    family: {
+      // £194.32 for pay weeks beginning on or after Sunday 5 April 2026 (DWP proposed rates 2026-27, [STAT27] Mondaq; ⚠).
+      weeklyFlatRate: d('194.32'),
+      flatRateFrom: '2026-04-05',
+      // 90 % of AWE (SSCBA 1992 s.166(1)-(2)), unchanged.
+      earningsShare: d('0.90'),
+      higherRateWeeks: 6,
+    },
+    recovery: {
+      // 92 % standard, unchanged (thepayrollcentre 26-01-2026); small employers' relief 100 % + 9 % compensation
+      // (HMRC to developers 21 Jan 2026, bookkeepers.org.uk news 10513; givver.io; zyla.accountants), threshold £45,000.
+      standardRate: d('0.92'),
+      smallEmployerRecoveryRate: d(1),
+      smallEmployerCompensationRate: d('0.09'),
+      smallEmployerThreshold: d(45000),
+    },
+    // £10,500, unchanged (delphini 2026/27 column; [RT27-code] employment_allowance).
+    employmentAllowance: d(10500),
+    // 0.5 % with the £15,000 allowance (Finance Act 2016 ss.99–100): no change announced (params-2026-27 §2 ⚠).
+    apprenticeshipLevy: { rate: d('0.005'), annualAllowance: d(15000) },
+  },
 };

@@ -91,4 +91,74 @@ export interface GbParams {
   /** Class 1 National Insurance thresholds and rates (SSCBA 1992 Part I; SSCR 2001). */
   readonly ni: NiYearParams;
   readonly pension: PensionParams;
+  /** Statutory sick and family payments, their recovery, Employment Allowance and Apprenticeship Levy. */
+  readonly statutoryPayments: StatutoryPaymentsParams;
+}
+
+/**
+ * Statutory Sick Pay figures for the days of one tax year (the SSP rate changes on 6 April, for days from that
+ * date: statutory-payments-rules §2.1).
+ */
+export interface SspParams {
+  /** The weekly flat rate (SSCBA 1992 s.157(1), uprated each April). */
+  readonly weeklyFlatRate: Decimal;
+  /**
+   * From 6 April 2026 the weekly rate is the lower of the flat rate and this share of average weekly earnings
+   * (SSCBA 1992 s.157(1) as amended by the Employment Rights Act 2025 s.10); null where the flat rate is paid to
+   * everyone who passes the lower-earnings-limit test.
+   */
+  readonly earningsShare: Decimal | null;
+  /**
+   * `awe-at-least-lel`: no SSP when average weekly earnings are below the Class 1 lower earnings limit in force at the
+   * start of the period of incapacity (SSCBA 1992 Sch 11 para 2(c)); `none`: the test is repealed (ERA 2025 s.10).
+   */
+  readonly lowerEarningsLimitTest: 'awe-at-least-lel' | 'none';
+  /** Qualifying days at the start of a (linked) period of incapacity for which nothing is paid (SSCBA 1992 s.155(1)). */
+  readonly waitingDays: number;
+  /** Consecutive days of incapacity that form a period of incapacity for work (SSCBA 1992 s.152(2)). */
+  readonly minimumPiwDays: number;
+  /** Two periods of incapacity separated by at most this many days are one (SSCBA 1992 s.152(3): 8 weeks). */
+  readonly linkingGapDays: number;
+  /** Weeks of SSP per period of entitlement (SSCBA 1992 s.155(4)). */
+  readonly maximumWeeks: number;
+}
+
+/** SMP, SAP, SPP, ShPP, SPBP and SNCP figures of one uprating year. */
+export interface FamilyPayParams {
+  /** The weekly flat (prescribed) rate of every family payment (SPM220400). */
+  readonly weeklyFlatRate: Decimal;
+  /**
+   * The flat rate applies to pay weeks beginning on or after this day, the first Sunday in April (SPM220400),
+   * which can fall in the previous tax year (5 April 2026).
+   */
+  readonly flatRateFrom: string;
+  /** The earnings-related rate: this share of average weekly earnings (SSCBA 1992 s.166(1)-(2)). */
+  readonly earningsShare: Decimal;
+  /** SMP and SAP weeks paid at the earnings-related rate before the lower of the two applies (SSCBA 1992 s.166(2)). */
+  readonly higherRateWeeks: number;
+}
+
+/** What an employer may deduct from its payments to HMRC for the statutory payments it made. */
+export interface StatutoryRecoveryParams {
+  /** The share recovered by an employer not qualifying for small employers' relief. */
+  readonly standardRate: Decimal;
+  /** Small employers' relief: the whole payment plus this compensation share. */
+  readonly smallEmployerRecoveryRate: Decimal;
+  readonly smallEmployerCompensationRate: Decimal;
+  /** Small employers' relief: Class 1 NICs of the last complete tax year before the qualifying week at most this. */
+  readonly smallEmployerThreshold: Decimal;
+}
+
+export interface StatutoryPaymentsParams {
+  readonly ssp: SspParams;
+  readonly family: FamilyPayParams;
+  readonly recovery: StatutoryRecoveryParams;
+  /** Employment Allowance per employer and tax year, set against employer (secondary) Class 1 NICs only. */
+  readonly employmentAllowance: Decimal;
+  readonly apprenticeshipLevy: {
+    /** Levy on the pay bill (Finance Act 2016 s.99). */
+    readonly rate: Decimal;
+    /** The annual levy allowance, one twelfth of it accruing each tax month (Finance Act 2016 s.100). */
+    readonly annualAllowance: Decimal;
+  };
 }
