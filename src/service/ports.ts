@@ -46,18 +46,19 @@ export { STATE_OFFICIAL_NAMES } from '../domain/de/params/index.js';
 
 /** Wire shapes (service/contracts) the CLI reads from results, and the choices it offers in prompts. */
 export type { BankAccount } from './contracts/bank-account.js';
-export { BULK_MAX_ITEMS, type Contact, type ContactBulkResult } from './contracts/contact.js';
-export { DOCUMENT_TYPES, type Document } from './contracts/document.js';
+export type { Contact, ContactBulkResult } from './contracts/contact.js';
+export type { Document } from './contracts/document.js';
 export type { Employee } from './contracts/employee.js';
 export type { GermanPayrollResponse } from './contracts/germany-payroll.js';
 export type { InsuranceLevelChoice, Organization, Worksite } from './contracts/organization.js';
 export type { Page } from './contracts/pagination.js';
 export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './contracts/pay-groups.js';
 export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
-export { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/pensions.js';
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
-export { ABSENCE_KINDS, type Absence, type AbsenceKind } from './contracts/absences.js';
+export type { Absence } from './contracts/absences.js';
+/** Fixed choices and limits, without zod (a command's help must not build every schema). */
+export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
 export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, AbsenceUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */

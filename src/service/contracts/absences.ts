@@ -15,8 +15,9 @@ import { pageEnvelope } from './pagination.js';
  * - every family leave: `weeks` of statutory pay, 1 to the payment's maximum (SMP/SAP 39, SPP 2, ShPP 37, SPBP 2,
  *   SNCP 12), defaulting to the maximum where the statute fixes the length (all but ShPP and SNCP).
  */
-export const ABSENCE_KINDS = ['sickness', 'maternity', 'paternity', 'shared_parental', 'adoption', 'parental_bereavement', 'neonatal_care'] as const;
-export type AbsenceKind = (typeof ABSENCE_KINDS)[number];
+import { ABSENCE_KINDS, type AbsenceKind } from './choices.js';
+
+export { ABSENCE_KINDS, type AbsenceKind };
 
 /** The statutory payment each family leave pays. */
 export const FAMILY_PAYMENT_OF: Readonly<Record<Exclude<AbsenceKind, 'sickness'>, FamilyPaymentKind>> = {

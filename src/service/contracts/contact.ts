@@ -54,7 +54,9 @@ export const contactPatch = z
   .meta({ id: 'ContactPatch' });
 
 /** The most records one bulk request may carry (spec: "not shown"; docs/decisions.md D4). */
-export const BULK_MAX_ITEMS = 100;
+import { BULK_MAX_ITEMS } from './choices.js';
+
+export { BULK_MAX_ITEMS };
 
 export const contactListInput = z
   .array(z.unknown())

@@ -11,14 +11,12 @@ import { pageEnvelope } from './pagination.js';
  * docs/decisions.md (A1–A7).
  */
 
-export const TAX_TREATMENTS = ['NET_PAY', 'RELIEF_AT_SOURCE', 'SALARY_SACRIFICE'] as const;
-export const PROVIDERS = ['NAMED_PROVIDER', 'OTHER'] as const;
+import { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, WORKER_CATEGORIES, type TaxTreatment } from './choices.js';
+
+export { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, WORKER_CATEGORIES, type TaxTreatment };
 export const EARNINGS_DEFINITIONS = ['QUALIFYING_EARNINGS', 'PENSIONABLE_PAY'] as const;
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'OPTED_OUT', 'NOT_ENROLLED'] as const;
-export const WORKER_CATEGORIES = ['ELIGIBLE_JOBHOLDER', 'NON_ELIGIBLE_JOBHOLDER', 'ENTITLED_WORKER', 'EXCLUDED'] as const;
-export const ENTRY_ROUTES = ['AUTO_ENROLLED', 'OPTED_IN', 'JOINED'] as const;
 
-export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export type WorkerCategoryWire = (typeof WORKER_CATEGORIES)[number];
 export type EntryRoute = (typeof ENTRY_ROUTES)[number];
@@ -28,7 +26,6 @@ export type EntryRoute = (typeof ENTRY_ROUTES)[number];
  * the code decides where the contribution is reported on the FPS (net pay: EmpeePenContribnsPaid; relief at
  * source: EmpeePenContribnsNotPaid) and how the run treats it (before tax / from net pay / sacrifice).
  */
-export const PENSION_CODE_FOR: Readonly<Record<TaxTreatment, string>> = { NET_PAY: 'UK-P-001', RELIEF_AT_SOURCE: 'UK-P-002', SALARY_SACRIFICE: 'UK-P-003' };
 
 /** A rate as a JSON number or a decimal string; stored and returned as a normalized decimal string ("0.05"). */
 function rate(min: number, max: number) {

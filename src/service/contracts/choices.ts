@@ -1,0 +1,22 @@
+/**
+ * The fixed choices and limits of the wire contract as plain values, without zod: the CLI offers them in prompts
+ * and help texts through service/ports, and a command's help must not build every schema first (zod schema
+ * construction was the largest part of `payroll --help`'s start-up). The contract modules build their enums from
+ * these same arrays, so there is one list each.
+ */
+
+/** Contacts per bulk import (non-atomic endpoint). */
+export const BULK_MAX_ITEMS = 100;
+
+export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'other'] as const;
+
+export const TAX_TREATMENTS = ['NET_PAY', 'RELIEF_AT_SOURCE', 'SALARY_SACRIFICE'] as const;
+export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
+export const PROVIDERS = ['NAMED_PROVIDER', 'OTHER'] as const;
+export const WORKER_CATEGORIES = ['ELIGIBLE_JOBHOLDER', 'NON_ELIGIBLE_JOBHOLDER', 'ENTITLED_WORKER', 'EXCLUDED'] as const;
+export const ENTRY_ROUTES = ['AUTO_ENROLLED', 'OPTED_IN', 'JOINED'] as const;
+/** The wage type a pension deduction is paid under, by tax treatment (GB wage-type catalogue). */
+export const PENSION_CODE_FOR: Readonly<Record<TaxTreatment, string>> = { NET_PAY: 'UK-P-001', RELIEF_AT_SOURCE: 'UK-P-002', SALARY_SACRIFICE: 'UK-P-003' };
+
+export const ABSENCE_KINDS = ['sickness', 'maternity', 'paternity', 'shared_parental', 'adoption', 'parental_bereavement', 'neonatal_care'] as const;
+export type AbsenceKind = (typeof ABSENCE_KINDS)[number];
