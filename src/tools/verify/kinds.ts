@@ -8,3 +8,4 @@ registerRunner('gb-period', async () => (await import('./runners/gb-period.js'))
 registerRunner('de-payroll', async () => (await import('./runners/de-payroll.js')).runner);
 registerRunner('de-lohnsteuer', async () => (await import('./runners/de-lohnsteuer.js')).runner);
 registerRunner('gb-run', async () => (await import('./runners/gb-run.js')).runner);
+registerRunner('de-run', async () => (await import('./runners/de-run.js')).runner);
