@@ -50,7 +50,8 @@ export async function calculate<Request, Item extends RunItem, Pay, Inputs, Slip
         }),
       );
     } catch (error) {
-      if (isDomainError(error) && error.kind === 'validation') {
+      // A country whose calculation locates its own issues (locOf gives no prefix) throws them as they are.
+      if (isDomainError(error) && error.kind === 'validation' && prepared.locOf(index).length > 0) {
         throw validationError(
           error.issues.map((issue) => ({ ...issue, loc: [...prepared.locOf(index), ...issue.loc] })),
           jurisdiction.uncomputableCode,

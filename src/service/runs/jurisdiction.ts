@@ -59,7 +59,7 @@ export interface Prepared<Request, Item extends RunItem, Pay> {
   externalRef: string | null;
   /** The country's own columns of the run row (GB: pay group, calendar, frequency, tax period; DE: month). */
   runColumns: Readonly<Record<string, string | number | null>>;
-  /** Where item `index` sits in the request, for errors located inside it. */
+  /** Where item `index` sits in the request, for errors located inside it (empty: the calculation locates its issues itself). */
   locOf(index: number): (string | number)[];
 }
 

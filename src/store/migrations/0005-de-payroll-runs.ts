@@ -1,3 +1,4 @@
+import { registerUniqueRule } from '../constraint-errors.js';
 import type { StoreDialect } from '../dialect.js';
 import { registerOrgTable } from '../org-tables.js';
 import { type MigrationDb, moneyType } from './column-types.js';
@@ -83,3 +84,5 @@ export async function up(db: MigrationDb, dialect: StoreDialect): Promise<void> 
 // Export, import and deletion of an organization walk these tables (parents first).
 registerOrgTable({ name: 'de_payroll_runs', key: ['id'], orgColumn: 'org_id' });
 registerOrgTable({ name: 'de_payslips', key: ['id'], orgColumn: 'org_id' });
+registerUniqueRule({ name: 'de_payroll_runs_slot', columns: 'de_payroll_runs.slot_key', code: 'PAYROLL_RUN.DUPLICATE', message: 'a payroll run for this organization and month already exists' });
+registerUniqueRule({ name: 'de_payslips_run_employee', columns: 'de_payslips.run_id, de_payslips.employee_id', code: 'PAYROLL_RUN.DUPLICATE_EMPLOYEE', message: 'an employee appears twice in the payroll run' });
