@@ -220,6 +220,33 @@ for (const backend of allBackends()) {
       expect((await service.listGermanPayrollRuns(other.orgId, { status: 'draft' })).items).toEqual([]);
     });
 
+    it('travels through export and import; an import never rewrites a German run or payslip', async () => {
+      const january = await run('2026-01');
+      const whileDraft = await service.exportOrganization(setup.orgId);
+      await service.approveGermanPayrollRun(setup.orgId, january.id);
+      const exported = await service.exportOrganization(setup.orgId);
+      expect((exported.tables.de_payroll_runs ?? []).map((r) => r.status)).toEqual(['approved']);
+      expect(exported.tables.de_payslips).toHaveLength(1);
+      // The same export again changes nothing; an older export (the run still a draft) keeps the later state.
+      expect((await service.importOrganization(exported)).changed).toBe(false);
+      const older = await service.importOrganization(whileDraft);
+      expect(older.tables.de_payroll_runs).toMatchObject({ kept: 1 });
+      expect((await service.getGermanPayrollRun(setup.orgId, january.id, { include_payslips: 'false' })).status).toBe('approved');
+      // An edited payslip is refused, naming the record; nothing is written.
+      const edited = structuredClone(exported);
+      const payslip = (edited.tables.de_payslips ?? [])[0] as Record<string, unknown>;
+      payslip.net_pay = '9999.99';
+      const refused = await expectDomainError(service.importOrganization(edited), 'validation');
+      expect(refused.issues.map((i) => i.loc.slice(2).join('.'))).toContain('de_payslips.1.net_pay');
+      const figures = JSON.parse(String((exported.tables.de_payslips ?? [])[0]?.figures_json));
+      const consistent = structuredClone(exported);
+      const row = (consistent.tables.de_payslips ?? [])[0] as Record<string, unknown>;
+      row.net_pay = '9999.99';
+      row.figures_json = JSON.stringify({ ...figures, netPay: '9999.99' });
+      expect((await expectDomainError(service.importOrganization(consistent), 'conflict')).message).toContain('de_payslips');
+      expect(slip(await service.getGermanPayrollRun(setup.orgId, january.id)).figures['employee.totals.net_pay']).toBe('4194.30');
+    });
+
     it('keeps the payroll account: every approved month and the running totals of the year', async () => {
       for (const month of ['2026-01', '2026-02', '2026-03']) {
         const r = await run(month);
