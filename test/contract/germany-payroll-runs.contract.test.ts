@@ -186,6 +186,16 @@ for (const backend of allBackends()) {
       expect(r.employee_count).toBe(2);
     });
 
+    it('keeps earlier employers’ pay on the employee: an amount, or null = not presented with the months elsewhere', async () => {
+      const base = { first_name: 'Neu', last_name: 'Test', date_of_birth: '1990-02-01', start_date: '2026-06-16', pay: { basis: 'salary', annual_salary: '84369.36', currency: 'EUR' } };
+      const unknown = await service.createEmployee(setup.orgId, { ...base, de: { ...VECTOR_0002_DE, previous_employment_pay: null, previous_employment_months: 5 } });
+      expect(unknown.de).toMatchObject({ previous_employment_pay: null, previous_employment_months: 5 });
+      const known = await service.updateEmployee(setup.orgId, unknown.id, { de: { previous_employment_pay: '49799.00', previous_employment_months: 0 } });
+      expect(known.de).toMatchObject({ previous_employment_pay: '49799.00', previous_employment_months: 0 });
+      const bad = await expectDomainError(service.createEmployee(setup.orgId, { ...base, de: { ...VECTOR_0002_DE, previous_employment_pay: '-1', previous_employment_months: 12 } }), 'validation');
+      expect(bad.issues.map((i) => i.loc.join('.')).sort()).toEqual(['body.de.previous_employment_months', 'body.de.previous_employment_pay']);
+    });
+
     it('validates the request, names the field and stores nothing when it is wrong', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ period: '2026-13' }, 'body.period'],

@@ -7,7 +7,6 @@
  * shown, and what approval makes final. GB implements it in runs/gb/ (pay groups and calendars, runs/prepare.ts),
  * Germany in runs/de/ (one run per organization and month).
  */
-import type { FieldIssue } from '../../domain/errors.js';
 import type { PayCountry, PayFrequency, PayPeriod } from '../../domain/pay-periods.js';
 import type { RunTables } from '../../store/repositories/payroll-runs.js';
 import type { EmployeeTable, OrganizationTable, PayrollRunRow, PayslipRow } from '../../store/schema.js';
@@ -107,6 +106,3 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
 /** Any jurisdiction, as the lifecycle's country-neutral steps take it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJurisdiction = Jurisdiction<any, RunItem, any, any, any, any>;
-
-/** The issues of one item, located inside it by the caller. */
-export type ItemIssues = FieldIssue[];
