@@ -4,7 +4,7 @@
  * crash or an import left behind, so nothing here repairs or filters.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, GbPayslipTable } from './schema.js';
+import type { Database, DePayslipTable, GbPayslipTable } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -98,4 +98,47 @@ export async function listDocumentsWithContent(db: Db, orgId: string): Promise<S
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, file_size_bytes: r.file_size_bytes === null ? null : Number(r.file_size_bytes) }));
+}
+
+export interface StoredDeRun {
+  id: string;
+  month: string;
+  tax_year: string;
+  period_number: number;
+  status: string;
+  slot_key: string | null;
+  corrects_run_id: string | null;
+  employee_count: number;
+  totals_json: string | null;
+}
+
+export async function listDeRuns(db: Db, orgId: string): Promise<StoredDeRun[]> {
+  const rows = await db
+    .selectFrom('de_payroll_runs')
+    .select(['id', 'month', 'tax_year', 'period_number', 'status', 'slot_key', 'corrects_run_id', 'employee_count', 'totals_json'])
+    .where('org_id', '=', orgId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, period_number: Number(r.period_number), employee_count: Number(r.employee_count) }));
+}
+
+/** The German payslip columns the run totals add up. */
+export const DE_PAYSLIP_TOTAL_COLUMNS = ['gross_pay', 'taxable_pay', 'income_tax', 'solidarity_tax', 'church_tax', 'employee_insurance', 'employer_burden', 'net_pay'] as const;
+const STORED_DE_PAYSLIP_COLUMNS = ['id', 'run_id', 'employee_id', 'month', ...DE_PAYSLIP_TOTAL_COLUMNS] as const;
+export type StoredDePayslip = Pick<DePayslipTable, (typeof STORED_DE_PAYSLIP_COLUMNS)[number]>;
+
+export async function listDePayslips(db: Db, orgId: string): Promise<StoredDePayslip[]> {
+  return db.selectFrom('de_payslips').select(STORED_DE_PAYSLIP_COLUMNS).where('org_id', '=', orgId).orderBy('id').execute();
+}
+
+/** German payslips whose run_id names no German run at all. */
+export async function listDePayslipsWithoutRun(db: Db, orgId: string): Promise<{ id: string; run_id: string }[]> {
+  return db
+    .selectFrom('de_payslips as p')
+    .leftJoin('de_payroll_runs as r', 'r.id', 'p.run_id')
+    .select(['p.id as id', 'p.run_id as run_id'])
+    .where('p.org_id', '=', orgId)
+    .where('r.id', 'is', null)
+    .orderBy('p.id')
+    .execute();
 }

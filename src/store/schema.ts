@@ -208,6 +208,8 @@ export interface Database {
   gb_payslips: GbPayslipTable;
   gb_ytd: GbYtdTable;
   gb_absences: GbAbsenceTable;
+  de_payroll_runs: DePayrollRunTable;
+  de_payslips: DePayslipTable;
 }
 
 // ---- GB pensions and payroll runs (migration 0002) ----
@@ -271,15 +273,15 @@ export interface GbPensionMembershipTable {
   created_by: string | null;
 }
 
-export interface GbPayrollRunTable {
+/**
+ * The columns every country's payroll run table has: the run lifecycle (service/runs) reads and moves only these.
+ * Each country's table adds its own (GB: pay group, calendar, frequency, tax period).
+ */
+export interface PayrollRunRow {
   id: string;
   org_id: string;
-  pay_group_id: string;
-  pay_calendar_id: string;
-  frequency: string;
   tax_year: string;
   period_number: number;
-  tax_period: number;
   period_start: string;
   period_end: string;
   pay_date: string;
@@ -306,7 +308,15 @@ export interface GbPayrollRunTable {
   discarded_by: string | null;
 }
 
-export interface GbPayslipTable {
+export interface GbPayrollRunTable extends PayrollRunRow {
+  pay_group_id: string;
+  pay_calendar_id: string;
+  frequency: string;
+  tax_period: number;
+}
+
+/** The columns every country's payslip table has (the lifecycle writes and lists payslips by these). */
+export interface PayslipRow {
   id: string;
   run_id: string;
   org_id: string;
@@ -314,6 +324,10 @@ export interface GbPayslipTable {
   tax_year: string;
   period_number: number;
   pay_date: string;
+  created_at: string;
+}
+
+export interface GbPayslipTable extends PayslipRow {
   membership_id: string | null;
   refund_membership_id: string | null;
   ytd_base_payslip_id: string | null;
@@ -331,7 +345,6 @@ export interface GbPayslipTable {
   ytd_json: string;
   auto_enrolment_json: string | null;
   contribution_json: string | null;
-  created_at: string;
 }
 
 export interface GbYtdTable {
@@ -364,4 +377,37 @@ export interface GbAbsenceTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+// ---- German payroll runs (migration 0005) ----
+
+/**
+ * A German monthly run of one organization: `tax_year` is the calendar year ("2026"), `period_number` the month
+ * (1–12), `month` the two together ("2026-11").
+ */
+export interface DePayrollRunTable extends PayrollRunRow {
+  month: string;
+}
+
+/**
+ * One employee's month of a German run: the payslip's figures document (store/de-payslip-figures.ts), the month
+ * record of the payroll account (DeMonthRecord, domain/de/run/month-types.ts) that later months read as history,
+ * and the figures the run's totals and the store check add up, as columns.
+ */
+export interface DePayslipTable extends PayslipRow {
+  month: string;
+  gross_pay: string;
+  taxable_pay: string;
+  income_tax: string;
+  solidarity_tax: string;
+  church_tax: string;
+  employee_insurance: string;
+  employer_burden: string;
+  net_pay: string;
+  figures_json: string;
+  figures_version: number;
+  record_json: string;
+  record_version: number;
+  /** Fingerprint of the history records the month was calculated on (approval checks it is still the history). */
+  history_key: string;
 }

@@ -1,6 +1,6 @@
 /**
- * Fault injection (issue 12, acceptance): `kill -9` at random moments of `payroll import`, `payroll run-gb`,
- * `payroll runs approve` and `payroll runs pay`, each spawned as a clerk would run it, on a SQLite file and on
+ * Fault injection (issue 12, acceptance; issue 14): `kill -9` at random moments of `payroll import`, `payroll run-gb`,
+ * `payroll runs approve`, `payroll runs pay` and `payroll run-de --org` (a German month), each spawned as a clerk would run it, on a SQLite file and on
  * PostgreSQL (PAYROLL_TEST_PG_URL; skipped with a printed notice when unset). After every kill the store must be
  * exactly the state before the command or exactly the state after it (never between), and its invariants must hold
  * (`payroll verify --store`: year to date equals the sum of approved payslips, no half-written run, no active
@@ -24,6 +24,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/tools/bench/random.js';
 import { runRequest, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
+import { germanRunRequest, seedGermanEmployer } from '../../src/tools/bench/de-run.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import { checkStoreInvariants } from '../../src/tools/verify/store-invariants.js';
@@ -201,7 +202,7 @@ function canonical(dump: Record<string, Record<string, unknown>[]>, known: Set<s
   const out: Record<string, string[]> = {};
   for (const [table, rows] of Object.entries(dump)) {
     out[table] = rows
-      .filter((row) => !(table === 'gb_payroll_runs' && (row.status === 'processing' || row.status === 'failed')))
+      .filter((row) => !((table === 'gb_payroll_runs' || table === 'de_payroll_runs') && (row.status === 'processing' || row.status === 'failed')))
       .map((row) => {
         const clean: Record<string, unknown> = {};
         for (const key of Object.keys(row).sort()) {
@@ -228,7 +229,7 @@ function difference(a: Record<string, string[]>, b: Record<string, string[]>): s
 // ---- the commands and their states ----
 
 interface Scenario {
-  name: 'import' | 'run-gb' | 'approve' | 'pay';
+  name: 'import' | 'run-gb' | 'approve' | 'pay' | 'run-de';
   args: string[];
   before: Snapshot;
   after: Snapshot;
@@ -291,6 +292,10 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
   const first = await service.runGbPayroll(seed.orgId, runRequest(seed, 1));
   await service.approvePayrollRun(seed.orgId, first.payroll_status_id);
   await service.markPayrollRunPaid(seed.orgId, first.payroll_status_id);
+  // A German employer with its first month approved: the run-de scenario runs its second month on it as history.
+  const german = await seedGermanEmployer(service, store, EMPLOYEES);
+  const january = await service.createGermanPayrollRun(german.orgId, germanRunRequest(german, '2026-01'));
+  await service.approveGermanPayrollRun(german.orgId, january.payroll_status_id);
   // Enough document files that writing them takes a while: an import writing them after its commit is caught.
   for (let i = 0; i < DOCUMENTS; i += 1) {
     const doc = await service.createDocument(seed.orgId, { document_type: 'contract', document_name: `contract-${i}.pdf`, mime_type: 'application/pdf', employee_id: seed.employeeIds[i % seed.employeeIds.length] });
@@ -312,6 +317,13 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
   const payMs = await runToEnd(backend, payArgs);
   const paid = await backend.snapshot('paid');
 
+  const items = join(dir, 'de-items.json');
+  writeFileSync(items, JSON.stringify({ items: (germanRunRequest(german, '2026-02') as { items: unknown[] }).items }));
+  const runDeArgs = ['run-de', '--org', german.orgId, '--period', '2026-02', '--input', items];
+  const runDeMs = await runToEnd(backend, runDeArgs);
+  const deRun = await backend.snapshot('de-run');
+  await backend.restore(paid);
+
   const exportFile = join(dir, 'export.json');
   const exported = await runCli(['--db', backend.dbArg, 'export', '--org', seed.orgId, '--file', exportFile], { env: backend.env });
   if (exported.code !== 0) throw new Error(`payroll export failed: ${exported.stderr}`);
@@ -321,7 +333,7 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
   const imported = await backend.snapshot('imported');
 
   const dumps = new Map<Snapshot, Record<string, Record<string, unknown>[]>>();
-  for (const snapshot of [empty, beforeRun, beforeApprove, beforePay, paid, imported]) {
+  for (const snapshot of [empty, beforeRun, beforeApprove, beforePay, paid, deRun, imported]) {
     await backend.restore(snapshot);
     dumps.set(snapshot, await rawDump(backend));
     store = await backend.open();
@@ -343,6 +355,7 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
     make('run-gb', runArgs, beforeRun, beforeApprove, runMs),
     make('approve', approveArgs, beforeApprove, beforePay, approveMs),
     make('pay', payArgs, beforePay, paid, payMs),
+    make('run-de', runDeArgs, paid, deRun, runDeMs),
   ];
 }
 
@@ -355,13 +368,13 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
 export function defineKillNineTrials(name: 'sqlite' | 'postgres'): void {
   if (name === 'postgres' && !postgresUrl) {
     process.stderr.write('NOTICE: PAYROLL_TEST_PG_URL is not set: the kill -9 fault-injection trials are NOT run against PostgreSQL.\n');
-    describe.skip('kill -9 during import, run-gb, approve and pay [postgres]', () => {
+    describe.skip('kill -9 during import, run-gb, approve, pay and run-de [postgres]', () => {
       it('needs PAYROLL_TEST_PG_URL', () => {});
     });
     return;
   }
   const make = (dir: string): Promise<FaultBackend> => (name === 'sqlite' ? Promise.resolve(sqliteBackend(dir)) : postgresBackend(dir, postgresUrl as string));
-  describe(`kill -9 during import, run-gb, approve and pay [${name}]`, () => {
+  describe(`kill -9 during import, run-gb, approve, pay and run-de [${name}]`, () => {
     let backend: FaultBackend;
     let scenarios: Scenario[];
     let dir: string;

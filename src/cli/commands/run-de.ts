@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { GermanPayrollResponse } from '../../service/ports.js';
+import type { GermanPayrollResponse, GermanPayrollRun } from '../../service/ports.js';
+import { confirmStep } from '../prompt.js';
 import { readJsonInput, usageError } from '../runtime.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
@@ -37,30 +38,98 @@ export function printGermanPayroll(runtime: { format: string; print(data: unknow
   }
 }
 
+/** One row per stored payslip: the German run's review table. */
+export const DE_RUN_PAYSLIP_COLUMNS: Column[] = [
+  { header: 'employee', value: 'employee_id' },
+  { header: 'gross', value: 'current_pay_period.employee.totals.total_gross_wages' },
+  { header: 'income tax', value: 'current_pay_period.employee.taxes.income_tax' },
+  { header: 'soli', value: 'current_pay_period.employee.taxes.solidarity_tax' },
+  { header: 'church tax', value: 'current_pay_period.employee.taxes.church_tax' },
+  { header: 'insurance', value: 'current_pay_period.employee.insurance.total_insurance' },
+  { header: 'net pay', value: 'current_pay_period.employee.totals.net_pay' },
+  { header: 'employer cost', value: 'current_pay_period.employer.total_burden' },
+  { header: 'SV-Tage', value: 'figures.sv_days' },
+  { header: 'warnings', value: (p) => ((p.warnings as { code: string }[] | undefined) ?? []).map((w) => w.code).join(' ') },
+];
+
+type Printer = { format: string; print(data: unknown, columns?: Column[] | null): void; info(message: string): void };
+
+/** A stored German run: a summary line, its payslips, its warnings (JSON: the run as the API answers it). */
+export function printGermanRun(runtime: Printer, run: GermanPayrollRun): void {
+  if (runtime.format !== 'table' && runtime.format !== 'csv') {
+    runtime.print(run);
+    return;
+  }
+  if (runtime.format === 'table') {
+    runtime.info(`run ${run.id}: ${run.status}, ${run.month}${run.corrects_run_id ? ` (corrects ${run.corrects_run_id})` : ''}, paid ${run.pay_date}, ${run.employee_count} employees`);
+    if (run.totals) runtime.info(`totals: gross ${run.totals.gross_pay}, income tax ${run.totals.income_tax}, soli ${run.totals.solidarity_tax}, church tax ${run.totals.church_tax}, employee insurance ${run.totals.employee_insurance}, net pay ${run.totals.net_pay}, employer cost ${run.totals.employer_cost}`);
+  }
+  runtime.print(run.payslips ?? [], DE_RUN_PAYSLIP_COLUMNS);
+  for (const w of run.warnings) runtime.info(`warning${w.employee_id ? ` ${w.employee_id}` : ''}: ${w.message}`);
+}
+
+/** The monthly inputs file of `run-de --org`: `{ "items": [...] }` (also pay_date, external_ref) or a bare list of items. */
+export function itemsFileBody(file: unknown): Record<string, unknown> {
+  if (Array.isArray(file)) return { items: file };
+  if (file === null || typeof file !== 'object') throw usageError('--input must hold a JSON object { "items": [ … ] } (or a list of items) with the monthly inputs');
+  return { ...(file as Record<string, unknown>) };
+}
+
+interface RunDeOptions {
+  input?: string;
+  org?: string;
+  period?: string;
+  payDate?: string;
+  history?: boolean;
+  corrects?: string;
+  employee?: string[];
+  approve?: boolean;
+}
+
 export function registerRunDeCommand(program: Command, parent?: Command): void {
   for (const host of parent ? [program, parent] : [program]) {
     host
       .command('run-de')
-      .description('German payroll (POST /germany/payroll): from a request file, or for the stored employees of a German organization')
-      .option('--input <file>', 'request body in the spec’s shape (pay_cycle, pay_date, payroll_group); - for stdin')
-      .option('--org <id>', 'take the employees of this stored German organization')
+      .description('German payroll: with --org, a stored run of the month (a draft to review, approve and pay); with --input alone, POST /germany/payroll (a calculation, nothing stored)')
+      .option('--input <file>', 'without --org: the request body of POST /germany/payroll (pay_cycle, pay_date, payroll_group); with --org: the monthly inputs { "items": [ { "employee_id", "earnings": [ { "earning_type", "amount", "is_lumpsum" } ], "benefits", "deductions", "reimbursements" } ] }; - for stdin')
+      .option('--org <id>', 'store a run of this German organization’s month: every employee employed in it, with their standing pay')
       .option('--period <YYYY-MM>', 'the month to pay (with --org)')
-      .option('--pay-date <date>', 'pay date (with --org; default the last day of the month)')
+      .option('--pay-date <date>', 'pay date within the month (with --org; default its last day)')
+      .option('--corrects <run-id>', 'a correction: a new run of the same month replacing an approved or paid run (with --org)')
+      .option('--employee <id>', 'with --corrects: an employee whose month is corrected (repeat; default those of the corrected run)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+      .option('--approve', 'approve the stored run straight away (asks for confirmation; --yes off a terminal)')
       .option('--history', 'include the execution history (X-Include-Execution-History)')
       .action(
-        withRuntime(async (runtime, options: { input?: string; org?: string; period?: string; payDate?: string; history?: boolean }) => {
-          if (options.input && options.org) throw usageError('give either --input or --org, not both');
-          if (!options.input && !options.org) throw usageError('missing --input FILE or --org ID --period YYYY-MM');
-          const service = await runtime.service();
+        withRuntime(async (runtime, options: RunDeOptions) => {
           const history = { includeExecutionHistory: Boolean(options.history) };
-          let response: GermanPayrollResponse;
-          if (options.input) {
-            response = await service.calculateGermanPayroll(readJsonInput(options.input), history);
-          } else {
-            if (!options.period) throw usageError('missing --period YYYY-MM (the month to pay)');
-            response = await service.runGermanPayrollForOrganization(options.org as string, { period: options.period, ...(options.payDate ? { pay_date: options.payDate } : {}) }, history);
+          if (!options.org) {
+            if (!options.input) throw usageError('missing --input FILE (a POST /germany/payroll request) or --org ID --period YYYY-MM (a stored run)');
+            for (const [flag, given] of [['--period', options.period], ['--pay-date', options.payDate], ['--corrects', options.corrects], ['--approve', options.approve]] as const) {
+              if (given !== undefined) throw usageError(`${flag} needs --org (a stored run of a German organization)`);
+            }
+            const service = await runtime.service();
+            printGermanPayroll(runtime, await service.calculateGermanPayroll(readJsonInput(options.input), history));
+            return;
           }
-          printGermanPayroll(runtime, response);
+          if (!options.period) throw usageError('missing --period YYYY-MM (the month to pay)');
+          if ((options.employee ?? []).length > 0 && !options.corrects) throw usageError('--employee is for corrections: give --corrects RUN_ID too');
+          const body: Record<string, unknown> = options.input ? itemsFileBody(readJsonInput(options.input)) : {};
+          body.period = options.period;
+          if (options.payDate) body.pay_date = options.payDate;
+          if (options.corrects) body.corrects_run_id = options.corrects;
+          if ((options.employee ?? []).length > 0) body.employee_ids = options.employee;
+          const service = await runtime.service();
+          const result = await service.createGermanPayrollRun(options.org, body, history);
+          runtime.wrote();
+          let run = await service.getGermanPayrollRun(options.org, result.payroll_status_id);
+          printGermanRun(runtime, run);
+          if (options.approve) {
+            await confirmStep(runtime, `approve run ${run.id} (${run.month}, ${run.employee_count} payslips, net pay ${run.totals?.net_pay ?? '?'}); approved runs are final`);
+            run = await service.approveGermanPayrollRun(options.org, run.id);
+            runtime.info(`run ${run.id} approved`);
+          } else if (runtime.format === 'table') {
+            runtime.info(`review, then: payroll runs approve ${run.id} --org ${options.org}`);
+          }
         }),
       );
   }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { Decimal, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
+import { Decimal, type GermanPayrollRun, type GermanRunPayslip, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
+import { printGermanRun } from './run-de.js';
 import { addListOptions, listQuery, payrollGroup, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
@@ -25,6 +26,19 @@ export const PAYSLIP_COLUMNS: Column[] = [
   { header: 'pension', value: (p) => p.pension_employee_deduction ?? '' },
   { header: 'net pay', value: 'net_pay' },
   { header: 'notes', value: (p) => [p.is_leaver ? 'leaver (P45)' : '', p.is_after_leaving ? 'after leaving' : '', ...((p.warnings as string[] | undefined) ?? []).map(() => 'warning')].filter(Boolean).join(', ') },
+];
+
+/** A German run in a list: by month, with the run's net pay and employer cost. */
+export const DE_RUN_COLUMNS: Column[] = [
+  { header: 'run id', value: 'id' },
+  { header: 'status', value: 'status' },
+  { header: 'month', value: 'month' },
+  { header: 'pay date', value: 'pay_date' },
+  { header: 'employees', value: 'employee_count' },
+  { header: 'net pay', value: 'totals.net_pay' },
+  { header: 'employer cost', value: 'totals.employer_cost' },
+  { header: 'corrects', value: 'corrects_run_id' },
+  { header: 'created', value: 'created_at' },
 ];
 
 export const RUN_COLUMNS: Column[] = [
@@ -164,33 +178,43 @@ export function registerRunCommands(program: Command): void {
   registerRunGb(program);
   registerRunGb(payrollGroup(program));
 
-  const runs = program.command('runs').alias('run').description('GB payroll runs: list, show, approve, mark paid, discard');
+  const runs = program.command('runs').alias('run').description('payroll runs of a GB or German organization: list, show, approve, mark paid, discard');
 
   addListOptions(
     runs
       .command('list')
       .description('list payroll runs (page style)')
       .option('--org <id>', 'organization id')
-      .option('--pay-group <id>', 'only this pay group')
+      .option('--pay-group <id>', 'GB: only this pay group')
       .option('--status <status>', 'processing, draft, approved, paid, failed or discarded')
-      .option('--tax-year <year>', 'e.g. 2025-26'),
+      .option('--tax-year <year>', 'GB: e.g. 2025-26; Germany: the calendar year, e.g. 2026')
+      .option('--month <YYYY-MM>', 'Germany: only this month'),
   ).action(
     withRuntime(async (runtime, options: Record<string, unknown>) => {
       const org = await orgIdFrom(runtime, options as { org?: string });
       const service = await runtime.service();
+      const german = await isGerman(service, org);
       const extra: Record<string, unknown> = {};
-      if (options.payGroup) extra.pay_group_id = options.payGroup;
+      if (options.payGroup) {
+        if (german) throw usageError('--pay-group is for GB runs; a German run pays the whole organization’s month (use --month)');
+        extra.pay_group_id = options.payGroup;
+      }
+      if (options.month) {
+        if (!german) throw usageError('--month is for German runs; GB runs are listed by --tax-year and --pay-group');
+        extra.month = options.month;
+      }
       if (options.status) extra.status = options.status;
       if (options.taxYear) extra.tax_year = options.taxYear;
-      const items: PayrollRun[] = [];
+      const list = (query: Record<string, unknown>): Promise<Page<PayrollRun | GermanPayrollRun>> => (german ? service.listGermanPayrollRuns(org, query) : service.listPayrollRuns(org, query));
+      const items: (PayrollRun | GermanPayrollRun)[] = [];
       let page = options.page === undefined ? 1 : Number(options.page);
       for (;;) {
-        const result: Page<PayrollRun> = await service.listPayrollRuns(org, { ...listQuery(options), ...extra, page });
+        const result = await list({ ...listQuery(options), ...extra, page });
         items.push(...result.items);
         if (!options.all || !result.meta.has_next) break;
         page += 1;
       }
-      runtime.print(items, RUN_COLUMNS);
+      runtime.print(items, german ? DE_RUN_COLUMNS : RUN_COLUMNS);
     }),
   );
 
@@ -206,7 +230,20 @@ export function registerRunCommands(program: Command): void {
       withRuntime(async (runtime, runId: string, options: { org?: string; payslips?: boolean; employee?: string }) => {
         const org = await orgIdFrom(runtime, options);
         const service = await runtime.service();
-        const run = await service.getPayrollRun(org, runId, { include_payslips: options.payslips === false ? 'false' : 'true' });
+        const query = { include_payslips: options.payslips === false ? 'false' : 'true' };
+        if (await isGerman(service, org)) {
+          const run = await service.getGermanPayrollRun(org, runId, query);
+          if (options.employee) {
+            const payslip = (run.payslips ?? []).find((p: GermanRunPayslip) => p.employee_id === options.employee);
+            if (!payslip) throw usageError(`run ${runId} has no payslip for employee ${options.employee}`);
+            // The table: the payroll account's figures of the month, one per line; JSON: the payslip as the API has it.
+            runtime.print(runtime.format === 'table' ? Object.entries(payslip.figures).map(([figure, value]) => ({ figure, value })) : payslip, runtime.format === 'table' ? [{ header: 'figure', value: 'figure' }, { header: 'value', value: 'value' }] : null);
+            return;
+          }
+          printGermanRun(runtime, run);
+          return;
+        }
+        const run = await service.getPayrollRun(org, runId, query);
         if (options.employee) {
           const payslip = (run.payslips ?? []).find((p: Payslip) => p.employee_id === options.employee);
           if (!payslip) throw usageError(`run ${runId} has no payslip for employee ${options.employee}`);
@@ -217,7 +254,8 @@ export function registerRunCommands(program: Command): void {
       }),
     );
 
-  const step = (name: string, description: string, confirm: (runId: string) => string, call: (service: PayrollService, org: string, runId: string) => Promise<PayrollRun>) =>
+  type Step = (service: PayrollService, org: string, runId: string) => Promise<PayrollRun | GermanPayrollRun>;
+  const step = (name: string, description: string, confirm: (runId: string) => string, gb: Step, de: Step) =>
     runs
       .command(name)
       .description(description)
@@ -228,13 +266,19 @@ export function registerRunCommands(program: Command): void {
           const org = await orgIdFrom(runtime, options);
           await confirmStep(runtime, confirm(runId));
           const service = await runtime.service();
-          const run = await call(service, org, runId);
+          const german = await isGerman(service, org);
+          const run = await (german ? de : gb)(service, org, runId);
           runtime.wrote();
-          runtime.print(run, runtime.format === 'table' ? RUN_COLUMNS : null);
+          runtime.print(run, runtime.format === 'table' ? (german ? DE_RUN_COLUMNS : RUN_COLUMNS) : null);
         }),
       );
 
-  step('approve', 'approve a draft run: its figures become final and feed year to date', (id) => `approve payroll run ${id} (approved runs are final)`, (s, o, r) => s.approvePayrollRun(o, r));
-  step('pay', 'mark an approved run as paid', (id) => `mark payroll run ${id} as paid`, (s, o, r) => s.markPayrollRunPaid(o, r));
-  step('discard', 'discard a draft run (its pay group and period can be run again)', (id) => `discard draft payroll run ${id}`, (s, o, r) => s.discardPayrollRun(o, r));
+  step('approve', 'approve a draft run: its figures become final and feed year to date', (id) => `approve payroll run ${id} (approved runs are final)`, (s, o, r) => s.approvePayrollRun(o, r), (s, o, r) => s.approveGermanPayrollRun(o, r));
+  step('pay', 'mark an approved run as paid', (id) => `mark payroll run ${id} as paid`, (s, o, r) => s.markPayrollRunPaid(o, r), (s, o, r) => s.markGermanPayrollRunPaid(o, r));
+  step('discard', 'discard a draft run (its pay group and period, or its month, can be run again)', (id) => `discard draft payroll run ${id}`, (s, o, r) => s.discardPayrollRun(o, r), (s, o, r) => s.discardGermanPayrollRun(o, r));
+}
+
+/** Whether the organization is a German one: its runs are German runs (one per month, no pay groups). */
+async function isGerman(service: PayrollService, orgId: string): Promise<boolean> {
+  return (await service.getOrganization(orgId)).country === 'DE';
 }

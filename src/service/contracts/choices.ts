@@ -20,3 +20,29 @@ export const PENSION_CODE_FOR: Readonly<Record<TaxTreatment, string>> = { NET_PA
 
 export const ABSENCE_KINDS = ['sickness', 'maternity', 'paternity', 'shared_parental', 'adoption', 'parental_bereavement', 'neonatal_care'] as const;
 export type AbsenceKind = (typeof ABSENCE_KINDS)[number];
+
+/** The figures of a German payroll account month (Lohnkonto, § 41 EStG), in the order it prints them. */
+export const PAYROLL_ACCOUNT_FIELDS = [
+  'employee.totals.total_gross_wages',
+  'employee.totals.taxable_gross_wages',
+  'employee.taxes.income_tax',
+  'employee.taxes.solidarity_tax',
+  'employee.taxes.church_tax',
+  'sv_days',
+  'employee.insurance.insurance_assessment_base',
+  'employee.insurance.pension_assessment_base',
+  'employee.insurance.health_insurance',
+  'employee.insurance.care_insurance',
+  'employee.insurance.pension_insurance',
+  'employee.insurance.unemployment_insurance',
+  'employer.health_insurance_contribution',
+  'employer.care_insurance_contribution',
+  'employer.pension_contribution',
+  'employer.unemployment_insurance_contribution',
+  'employer.sick_pay_insurance_contribution',
+  'employer.maternity_pay_insurance_contribution',
+  'employer.insolvency_insurance_contribution',
+  'employer.total_burden',
+  'employee.totals.net_wages',
+  'employee.totals.net_pay',
+] as const;

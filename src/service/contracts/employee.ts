@@ -140,6 +140,11 @@ export const deStatutoryInput = z
     // level (endpoint 7): the bundled insurer table does not know every insurer's current rates.
     u1_rate: decimalString.nullable().optional(),
     u2_rate: decimalString.nullable().optional(),
+    // Pay from earlier employers this calendar year (§ 39b Abs. 3 EStG: part of the expected annual wage a one-off
+    // is taxed on). Absent: none; null: the employee did not present it, so it is extrapolated from this month's
+    // regular pay over previous_employment_months (§ 39b Abs. 3 S. 2 EStG).
+    previous_employment_pay: money.nullable().optional(),
+    previous_employment_months: z.number().int().min(0, { error: 'must be 0 to 11' }).max(11, { error: 'must be 0 to 11' }).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

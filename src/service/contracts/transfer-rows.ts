@@ -110,6 +110,7 @@ const PAYSLIP_FIGURES = ['gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'empl
 /** Which figure of the stored document each payslip money column repeats. */
 const FIGURE_OF_COLUMN: Record<(typeof PAYSLIP_FIGURES)[number], string> = { gross_pay: 'grossPay', taxable_pay: 'taxablePay', tax: 'tax', employee_ni: 'employeeNi', employer_ni: 'employerNi', net_pay: 'netPay' };
 
+
 /** The store's payslip figures document, version 1 (store/gb-payslip-figures.ts: GbPayslipFiguresV1). */
 const figureMoney = decimalString;
 const storedPayslipFigures = z
@@ -174,6 +175,69 @@ const storedPayslipFigures = z
   .strict();
 
 type TableRule = (row: Row, out: RowIssue[], context: { country: string | null }) => void;
+
+/** German payslip money columns and the figure of the stored document each repeats (store/de-payslip-figures.ts). */
+const DE_PAYSLIP_FIGURES: Record<string, (f: Record<string, unknown>) => unknown> = {
+  gross_pay: (f) => f.grossWages,
+  taxable_pay: (f) => f.taxableWages,
+  income_tax: (f) => f.incomeTax,
+  solidarity_tax: (f) => f.solidarityTax,
+  church_tax: (f) => f.churchTax,
+  employee_insurance: (f) => f.totalInsurance,
+  employer_burden: (f) => (f.employer as Record<string, unknown> | undefined)?.totalBurden,
+  net_pay: (f) => f.netPay,
+};
+
+const deNamedAmounts = z.array(z.object({ name: z.string(), amount: figureMoney }).strict());
+/** The store's German payslip figures document, version 1 (store/de-payslip-figures.ts: DePayslipFiguresV1). */
+const storedDePayslipFigures = z
+  .object({
+    paymentPeriod: z.string(),
+    year: wholeNumber,
+    edition: z.string(),
+    employment: enumOf(['regular', 'midijob', 'minijob']),
+    grossWages: figureMoney,
+    taxableWages: figureMoney,
+    netWages: figureMoney,
+    totalDeductions: figureMoney,
+    totalReimbursements: figureMoney,
+    netPay: figureMoney,
+    benefitsInKind: figureMoney,
+    privateInsuranceSubsidy: figureMoney,
+    incomeTaxBase: figureMoney,
+    solidarityTaxBase: figureMoney,
+    incomeTax: figureMoney,
+    churchTax: figureMoney,
+    solidarityTax: figureMoney,
+    employeeFlatTax: figureMoney,
+    totalTax: figureMoney,
+    healthBase: figureMoney,
+    pensionBase: figureMoney,
+    healthAdditionalRatePercent: decimalString,
+    pensionInsurance: figureMoney,
+    unemploymentInsurance: figureMoney,
+    healthInsurance: figureMoney,
+    careInsurance: figureMoney,
+    totalInsurance: figureMoney,
+    deductions: deNamedAmounts,
+    reimbursements: deNamedAmounts,
+    employer: z
+      .object({ pension: figureMoney, health: figureMoney, care: figureMoney, unemployment: figureMoney, sickPay: figureMoney, maternity: figureMoney, insolvency: figureMoney, flatTax: figureMoney, privateInsuranceSubsidy: figureMoney, totalBurden: figureMoney })
+      .strict(),
+    warnings: z.array(z.object({ code: z.string(), message: z.string() }).strict()),
+    executionHistory: z.array(z.object({ flow: z.string(), node: z.string() }).strict()).nullable(),
+  })
+  .strict();
+
+/** The payroll account's month record (domain/de/run/month-types.ts DeMonthRecord): its envelope; `state` is the engine's. */
+const storedDeMonthRecord = z
+  .object({
+    version: wholeNumber,
+    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month YYYY-MM' }),
+    figures: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    state: z.record(z.string(), z.unknown()),
+  })
+  .strict();
 
 const TABLE_RULES: Record<string, TableRule> = {
   organizations(row, out) {
@@ -287,6 +351,40 @@ const TABLE_RULES: Record<string, TableRule> = {
   },
   gb_ytd(row, out) {
     ytdIssues(row, 'figures_json', out);
+  },
+  de_payroll_runs(row, out) {
+    check(enumOf(RUN_STATUSES), row.status, out, () => ['status']);
+    check(z.string().regex(/^\d{4}$/, { error: 'must be a calendar year such as 2026' }), row.tax_year, out, () => ['tax_year']);
+    check(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month YYYY-MM' }), row.month, out, () => ['month']);
+    for (const column of ['period_number', 'employee_count']) check(wholeNumber, row[column], out, () => [column]);
+    if (typeof row.month === 'string' && (row.tax_year !== row.month.slice(0, 4) || Number(row.period_number) !== Number(row.month.slice(5, 7)))) out.push({ loc: ['month'], msg: 'must agree with tax_year and period_number', type: 'month_inconsistent' });
+    check(payrollRunResponse.shape.totals, parseJsonColumn(row, 'totals_json', out) ?? null, out, (f) => (f === undefined ? ['totals_json'] : ['totals_json', f]));
+    check(payrollRunResponse.shape.warnings, parseJsonColumn(row, 'warnings_json', out) ?? [], out, (f) => (f === undefined ? ['warnings_json'] : ['warnings_json', f]));
+  },
+  de_payslips(row, out) {
+    for (const column of Object.keys(DE_PAYSLIP_FIGURES)) check(decimalString, row[column], out, () => [column]);
+    check(z.literal(1, { error: 'must be 1 (the German payslip figures version this build reads)' }), row.figures_version, out, () => ['figures_version']);
+    const figures = parseJsonColumn(row, 'figures_json', out);
+    if (figures !== undefined) {
+      const before = out.length;
+      check(storedDePayslipFigures, figures, out, (f) => (f === undefined ? ['figures_json'] : ['figures_json', f]));
+      if (out.length === before) {
+        for (const [column, figureOf] of Object.entries(DE_PAYSLIP_FIGURES)) {
+          if (typeof row[column] === 'string' && figureOf(figures as Record<string, unknown>) !== row[column]) out.push({ loc: [column], msg: "disagrees with the payslip's own figures (figures_json); a payslip is the engine's output and is never edited", type: 'payslip_inconsistent' });
+        }
+      }
+    }
+    const record = parseJsonColumn(row, 'record_json', out);
+    if (record !== undefined) {
+      const before = out.length;
+      check(storedDeMonthRecord, record, out, (f) => (f === undefined ? ['record_json'] : ['record_json', f]));
+      if (out.length === before) {
+        const r = record as { version: number; month: string };
+        if (Number(row.record_version) !== r.version) out.push({ loc: ['record_version'], msg: 'must be the version of record_json', type: 'record_inconsistent' });
+        if (row.month !== r.month) out.push({ loc: ['month'], msg: 'must be the month of record_json', type: 'record_inconsistent' });
+      }
+    }
+    check(z.string().min(1, { error: 'must not be empty' }), row.history_key, out, () => ['history_key']);
   },
 };
 

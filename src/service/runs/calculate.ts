@@ -5,8 +5,7 @@
 import { isDomainError, validationError } from '../../domain/errors.js';
 import type { EmployeeTable } from '../../store/schema.js';
 import { type ServiceContext } from '../context.js';
-import type { CalculatedPayslip, Jurisdiction, PayslipCalculation, RunItem, RunRequest, RunScope } from './jurisdiction.js';
-import type { Prepared } from './prepare.js';
+import type { CalculatedPayslip, Jurisdiction, PayslipCalculation, Prepared, RunItem, RunScope } from './jurisdiction.js';
 
 export interface Calculated<Inputs, Slip extends CalculatedPayslip> {
   inputs: Inputs;
@@ -19,24 +18,24 @@ export interface CalculateOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export function scopeOf(orgId: string, prepared: Prepared<RunRequest, unknown>): RunScope {
-  return { orgId, payGroupId: prepared.request.pay_group_id, period: prepared.period, correction: prepared.correction };
+export function scopeOf(orgId: string, prepared: Prepared<unknown, RunItem, unknown>): RunScope {
+  return { orgId, period: prepared.period, correction: prepared.correction };
 }
 
-export async function calculate<Request extends RunRequest, Pay, Inputs, Slip extends CalculatedPayslip>(
+export async function calculate<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
   ctx: ServiceContext,
-  jurisdiction: Jurisdiction<Request, Pay, Inputs, Slip>,
+  jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
   orgId: string,
-  prepared: Prepared<Request, Pay>,
+  prepared: Prepared<Request, Item, Pay>,
   options: CalculateOptions,
 ): Promise<Calculated<Inputs, Slip>> {
   const scope = scopeOf(orgId, prepared);
-  const inputs = await jurisdiction.loadInputs(ctx.store.db, scope, prepared.request);
+  const inputs = await jurisdiction.loadInputs(ctx.store.db, scope, prepared);
   const calculations: PayslipCalculation<Slip>[] = [];
   const ids: string[] = [];
-  const total = prepared.request.payroll_group.length;
+  const total = prepared.items.length;
   for (let index = 0; index < total; index += 1) {
-    const item = prepared.request.payroll_group[index] as RunItem<Request>;
+    const item = prepared.items[index] as Item;
     const payslipId = ctx.ids.next();
     try {
       calculations.push(
@@ -51,10 +50,11 @@ export async function calculate<Request extends RunRequest, Pay, Inputs, Slip ex
         }),
       );
     } catch (error) {
-      if (isDomainError(error) && error.kind === 'validation') {
+      // A country whose calculation locates its own issues (locOf gives no prefix) throws them as they are.
+      if (isDomainError(error) && error.kind === 'validation' && prepared.locOf(index).length > 0) {
         throw validationError(
-          error.issues.map((issue) => ({ ...issue, loc: ['body', 'payroll_group', index, ...issue.loc] })),
-          'GB.PAYROLL.UNCOMPUTABLE',
+          error.issues.map((issue) => ({ ...issue, loc: [...prepared.locOf(index), ...issue.loc] })),
+          jurisdiction.uncomputableCode,
         );
       }
       throw error;

@@ -1,14 +1,13 @@
 /**
- * Step 2 of a run: record the attempt as `processing` without holding the pay group's period (decision R7), and
- * recover the period from abandoned attempts: a `processing` row whose process has ended (same host), or that has
+ * Step 2 of a run: record the attempt as `processing` without holding its slot (the pay group's period, the German
+ * organization's month; decision R7), and recover the period from abandoned attempts: a `processing` row whose process has ended (same host), or that has
  * not moved for half an hour, is marked `failed` (nothing of it was saved, so nothing else is undone).
  */
 import { hostname } from 'node:os';
-import type { GbPayrollRunTable } from '../../store/schema.js';
+import type { PayrollRunRow } from '../../store/schema.js';
 import { insertRun, listProcessingRuns, markRunsFailed } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, type ServiceContext } from '../context.js';
-import type { RunRequest } from './jurisdiction.js';
-import type { Prepared } from './prepare.js';
+import type { AnyJurisdiction, Prepared, RunItem } from './jurisdiction.js';
 
 /** A processing row older than this is treated as abandoned even when its process cannot be checked. */
 export const ABANDONED_AFTER_MS = 30 * 60 * 1000;
@@ -32,27 +31,24 @@ export function isAbandoned(attempt: { worker: string | null; updated_at: string
   return processAlive(attempt.worker) === false || Date.parse(now) - Date.parse(attempt.updated_at) > ABANDONED_AFTER_MS;
 }
 
-export async function claim(ctx: ServiceContext, orgId: string, prepared: Prepared<RunRequest, unknown>, options: { includeExecutionHistory?: boolean }): Promise<GbPayrollRunTable> {
+export async function claim(ctx: ServiceContext, jurisdiction: AnyJurisdiction, orgId: string, prepared: Prepared<unknown, RunItem, unknown>, options: { includeExecutionHistory?: boolean }): Promise<PayrollRunRow> {
   const now = nowIso(ctx);
-  const { period, request } = prepared;
-  const row: GbPayrollRunTable = {
+  const { period } = prepared;
+  const row: PayrollRunRow = {
     id: ctx.ids.next(),
     org_id: orgId,
-    pay_group_id: request.pay_group_id,
-    pay_calendar_id: request.pay_calendar_id,
-    frequency: period.frequency,
+    ...prepared.runColumns,
     tax_year: period.tax_year,
     period_number: period.period_number,
-    tax_period: prepared.correction ? prepared.correction.paidInTaxPeriod : period.tax_period,
     period_start: period.start_date,
     period_end: period.end_date,
     pay_date: period.pay_date,
     status: 'processing',
     slot_key: null,
     corrects_run_id: prepared.correctsRunId,
-    external_ref: request.external_ref ?? null,
+    external_ref: prepared.externalRef,
     task_id: ctx.ids.next(),
-    employee_count: request.payroll_group.length,
+    employee_count: prepared.items.length,
     totals_json: null,
     warnings_json: null,
     failure_reason: null,
@@ -69,10 +65,11 @@ export async function claim(ctx: ServiceContext, orgId: string, prepared: Prepar
     discarded_at: null,
     discarded_by: null,
   };
+  const t = jurisdiction.tables;
   await inTransaction(ctx, async (trx) => {
-    const stale = await listProcessingRuns(trx, orgId, row.pay_group_id, row.tax_year, row.period_number);
-    await markRunsFailed(trx, stale.filter((s) => isAbandoned(s, now)).map((s) => s.id), ABANDONED, now);
-    await insertRun(trx, row);
+    const stale = await listProcessingRuns(trx, t, orgId, row.tax_year, row.period_number);
+    await markRunsFailed(trx, t, stale.filter((s) => isAbandoned(s, now)).map((s) => s.id), ABANDONED, now);
+    await insertRun(trx, t, row);
   });
   return row;
 }

@@ -1,23 +1,24 @@
 /**
- * Step 4 of a run: ONE transaction writes every payslip and turns the run into a `draft` holding its pay group
- * and period (slot_key, unique). Of two attempts for the same period the unique key lets exactly one commit.
+ * Step 4 of a run: ONE transaction writes every payslip and turns the run into a `draft` holding its slot (the pay
+ * group's period, the German organization's month; slot_key, unique). Of two attempts for the same slot the unique
+ * key lets exactly one commit.
  */
 import { conflict } from '../../domain/errors.js';
-import type { GbPayrollRunTable } from '../../store/schema.js';
+import type { PayrollRunRow } from '../../store/schema.js';
 import { insertPayslips, moveRun, runStatus } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, type ServiceContext } from '../context.js';
-import type { CalculatedPayslip, Jurisdiction, RunRequest } from './jurisdiction.js';
+import type { CalculatedPayslip, Jurisdiction, Prepared, RunItem } from './jurisdiction.js';
 import type { Calculated } from './calculate.js';
-import type { Prepared } from './prepare.js';
 
-export async function commit<Request extends RunRequest, Pay, Inputs, Slip extends CalculatedPayslip>(
+export async function commit<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
   ctx: ServiceContext,
-  jurisdiction: Jurisdiction<Request, Pay, Inputs, Slip>,
-  prepared: Prepared<Request, Pay>,
-  run: GbPayrollRunTable,
+  jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
+  prepared: Prepared<Request, Item, Pay>,
+  run: PayrollRunRow,
   result: Calculated<Inputs, Slip>,
 ): Promise<void> {
   const now = nowIso(ctx);
+  const t = jurisdiction.tables;
   const warnings: { employee_id: string | null; message: string }[] = [];
   const newId = () => ctx.ids.next();
   const rows = result.calculations.map((calculation, i) => {
@@ -26,16 +27,16 @@ export async function commit<Request extends RunRequest, Pay, Inputs, Slip exten
   });
   const totals = jurisdiction.totals(result.calculations.map((c) => c.payslip));
   await inTransaction(ctx, async (trx) => {
-    const current = await runStatus(trx, run.id);
+    const current = await runStatus(trx, t, run.id);
     if (current !== 'processing') throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${current ?? 'missing'} while it was being calculated; run the period again`);
-    await insertPayslips(trx, rows);
+    await insertPayslips(trx, t, rows);
     // The check above is only an early exit: another attempt for this period may take the run for abandoned and
     // mark it failed while the payslips are written (finding F4). The status condition makes the update and the
     // check one statement; when it changes nothing, throwing rolls the payslips back with it, so a run reported
     // failed ("nothing of it was saved") never comes back as a draft holding the period.
-    const done = await moveRun(trx, run.id, 'processing', { status: 'draft', slot_key: prepared.slot, totals_json: JSON.stringify(totals), warnings_json: JSON.stringify(warnings), calculated_at: now, updated_at: now });
+    const done = await moveRun(trx, t, run.id, 'processing', { status: 'draft', slot_key: prepared.slot, totals_json: JSON.stringify(totals), warnings_json: JSON.stringify(warnings), calculated_at: now, updated_at: now });
     if (!done) {
-      const marked = await runStatus(trx, run.id);
+      const marked = await runStatus(trx, t, run.id);
       throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${marked ?? 'missing'} while its payslips were being written (another attempt took it for abandoned); none of its payslips were saved; run the period again`, { run_id: run.id, status: marked });
     }
   });

@@ -1,29 +1,22 @@
 /**
- * The country seam of the payroll run lifecycle (issue 13 point 4). The lifecycle itself (service/runs: prepare,
- * claim, calculate, commit, approve, lifecycle, read) knows pay groups, calendars, periods, the run's status
- * machine and its atomicity (decision R7); everything statutory sits behind this interface: which requests a
- * country takes, its tax years, how one employee's pay lines are checked, what a run reads besides the employees,
- * how one payslip is calculated, how it is stored and shown, and what approval makes final (year to date and any
- * side effects). GB implements it today (runs/gb/jurisdiction.ts); Germany plugs in the same way.
+ * The country seam of the payroll run lifecycle (issue 13 point 4, issue 14). The lifecycle itself (service/runs:
+ * claim, calculate, commit, approve, lifecycle, read) knows the run's status machine, its atomicity (decision R7) and
+ * the columns every country's run and payslip tables share; everything else sits behind this interface: which
+ * requests a country takes and how they are checked against the store (its period, the slot a live run holds, the
+ * employees paid: `prepare`), what a run reads besides the employees, how one payslip is calculated, stored and
+ * shown, and what approval makes final. GB implements it in runs/gb/ (pay groups and calendars, runs/prepare.ts),
+ * Germany in runs/de/ (one run per organization and month).
  */
-import type { FieldIssue } from '../../domain/errors.js';
 import type { PayCountry, PayFrequency, PayPeriod } from '../../domain/pay-periods.js';
-import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../../store/schema.js';
+import type { RunTables } from '../../store/repositories/payroll-runs.js';
+import type { EmployeeTable, OrganizationTable, PayrollRunRow, PayslipRow } from '../../store/schema.js';
+import type { Page } from '../contracts/pagination.js';
 import type { Db, ServiceContext } from '../context.js';
 
-/** What every country's run request names: the pay group, its calendar, the period and the employees paid. */
-export interface RunRequest<Item extends { employee_id: string } = { employee_id: string }> {
-  pay_group_id: string;
-  pay_calendar_id: string;
-  external_ref?: string | null | undefined;
-  pay_date?: string | undefined;
-  period_number?: number | undefined;
-  tax_year?: string | undefined;
-  corrects_run_id?: string | null | undefined;
-  payroll_group: readonly Item[];
+/** What every country's run request names: the employees paid (one item each). */
+export interface RunItem {
+  employee_id: string;
 }
-
-export type RunItem<R extends RunRequest> = R['payroll_group'][number];
 
 export interface RunPeriod extends PayPeriod {
   frequency: PayFrequency;
@@ -39,12 +32,34 @@ export interface RunCorrection {
   paidInTaxPeriod: number;
 }
 
-/** The run being calculated: organization, pay group and period. */
+/** The run being calculated: organization and period. */
 export interface RunScope {
   orgId: string;
-  payGroupId: string;
   period: RunPeriod;
   correction: RunCorrection | null;
+}
+
+/** Step 1 of a run, done by the country: everything checked that does not need the calculation. */
+export interface Prepared<Request, Item extends RunItem, Pay> {
+  request: Request;
+  /** One item per employee paid, in the order the payslips are calculated. */
+  items: readonly Item[];
+  period: RunPeriod;
+  employees: Map<string, EmployeeTable>;
+  /** Per item: its pay, checked and sorted. */
+  pay: Pay[];
+  correctsRunId: string | null;
+  /** A correction: the period it is paid, taxed and reported in. */
+  correction: RunCorrection | null;
+  /** The key a live run holds (unique per country table): one live run per slot. */
+  slot: string;
+  /** What the slot stands for, in words ("this pay group and 2025-26 period 3", "this organization and 2026-11"). */
+  slotLabel: string;
+  externalRef: string | null;
+  /** The country's own columns of the run row (GB: pay group, calendar, frequency, tax period; DE: month). */
+  runColumns: Readonly<Record<string, string | number | null>>;
+  /** Where item `index` sits in the request, for errors located inside it (empty: the calculation locates its issues itself). */
+  locOf(index: number): (string | number)[];
 }
 
 /** One calculated payslip as the lifecycle sees it: whose it is and what it warns about. */
@@ -56,34 +71,38 @@ export interface CalculatedPayslip {
 /** What the store keeps of one payslip (row) and the id of the year-to-date figures it started from. */
 export interface PayslipCalculation<Slip extends CalculatedPayslip> {
   payslip: Slip;
-  /** The payslip whose year-to-date figures this one started from (approval checks it is still the latest). */
+  /** What the payslip's year to date started from (GB: a payslip id; DE: a fingerprint of the history read). */
   ytdBase: string | null;
 }
 
-export interface Jurisdiction<Request extends RunRequest, Pay, Inputs, Slip extends CalculatedPayslip> {
+export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip, RunWire = unknown> {
   readonly country: PayCountry;
+  /** The country's run and payslip tables. */
+  readonly tables: RunTables;
+  /** Error code of a payslip the statute cannot compute. */
+  readonly uncomputableCode: string;
   /** The request body against the country's wire contract. */
   parseRequest(body: unknown): Request;
   /** The organization, which must be one of this country's. */
   requireOrg(ctx: ServiceContext, db: Db, orgId: string): Promise<OrganizationTable>;
-  /** The tax year a date falls in, and the one after a tax year (labels as the calendar uses them). */
-  taxYearOf(date: string): string;
-  nextTaxYear(taxYear: string): string;
-  /** Whether the service has this tax year's statutory figures; `supportedTaxYears` names those it has. */
-  calculates(taxYear: string): boolean;
-  readonly supportedTaxYears: string;
-  /** One employee's pay lines checked and sorted for the period (issues located inside the item). */
-  classify(item: RunItem<Request>, period: RunPeriod): { pay: Pay; issues: FieldIssue[] };
+  /** Step 1: period, correction, slot and the employees paid, checked against the store; writes nothing. */
+  prepare(ctx: ServiceContext, orgId: string, request: Request): Promise<Prepared<Request, Item, Pay>>;
   /** Everything besides the employees the calculation reads from the store, in batched reads. */
-  loadInputs(db: Db, scope: RunScope, request: Request): Promise<Inputs>;
+  loadInputs(db: Db, scope: RunScope, prepared: Prepared<Request, Item, Pay>): Promise<Inputs>;
   /** One employee's payslip (pure; validation errors are located inside the item by the caller). */
-  calculate(args: { payslipId: string; scope: RunScope; item: RunItem<Request>; employee: EmployeeTable; pay: Pay; inputs: Inputs; trace: boolean }): PayslipCalculation<Slip>;
+  calculate(args: { payslipId: string; scope: RunScope; item: Item; employee: EmployeeTable; pay: Pay; inputs: Inputs; trace: boolean }): PayslipCalculation<Slip>;
   /** The stored form of a calculated payslip; `newId` names anything the payslip creates on approval. */
-  payslipRow(args: { id: string; run: GbPayrollRunTable; calculation: PayslipCalculation<Slip>; inputs: Inputs; newId: () => string; now: string }): GbPayslipTable;
+  payslipRow(args: { id: string; run: PayrollRunRow; calculation: PayslipCalculation<Slip>; inputs: Inputs; newId: () => string; now: string }): PayslipRow;
   /** The run's totals (decimal strings by wire field name). */
   totals(payslips: readonly Slip[]): Record<string, string>;
   /** What approval makes final besides the status: year to date and any side effect the run decided. */
-  approve(ctx: ServiceContext, trx: Db, run: GbPayrollRunTable, now: string): Promise<void>;
-  /** A stored payslip as the wire shows it. */
-  payslipWire(row: GbPayslipTable): unknown;
+  approve(ctx: ServiceContext, trx: Db, run: PayrollRunRow, now: string): Promise<void>;
+  /** A stored run as the wire shows it, with its payslips when asked. */
+  runWire(db: Db, row: PayrollRunRow, withPayslips: boolean): Promise<RunWire>;
+  /** The organization's runs, page style, with the country's filters. */
+  listRuns(ctx: ServiceContext, orgId: string, query: Record<string, unknown>): Promise<Page<RunWire>>;
 }
+
+/** Any jurisdiction, as the lifecycle's country-neutral steps take it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJurisdiction = Jurisdiction<any, RunItem, any, any, any, any>;

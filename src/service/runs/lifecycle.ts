@@ -4,16 +4,16 @@
  * failed attempt.
  */
 import { conflict, type DomainError, notFound } from '../../domain/errors.js';
-import type { GbPayrollRunTable } from '../../store/schema.js';
-import { findRun, moveRun } from '../../store/repositories/payroll-runs.js';
+import type { PayrollRunRow } from '../../store/schema.js';
+import { findRun, moveRun, type RunTables } from '../../store/repositories/payroll-runs.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
 import type { RunStatus } from '../contracts/payroll-runs.js';
-import type { Jurisdiction, RunRequest } from './jurisdiction.js';
+import type { AnyJurisdiction } from './jurisdiction.js';
 
 export type RunAction = 'approve' | 'mark as paid' | 'discard';
 
 /** Any move the lifecycle does not allow is a 409 that says what can be done instead. */
-export function refuseTransition(row: GbPayrollRunTable, action: RunAction): DomainError {
+export function refuseTransition(row: PayrollRunRow, action: RunAction): DomainError {
   const hint: Record<string, string> = {
     processing: 'it is still being calculated (if that process ended, run the period again)',
     draft: action === 'mark as paid' ? 'approve it first' : '',
@@ -25,8 +25,8 @@ export function refuseTransition(row: GbPayrollRunTable, action: RunAction): Dom
   return conflict('PAYROLL_RUN.INVALID_TRANSITION', `cannot ${action} payroll run ${row.id}: it is ${row.status}${hint[row.status] ? `; ${hint[row.status]}` : ''}`, { run_id: row.id, status: row.status });
 }
 
-export async function requireRun(db: Db, orgId: string, runId: string): Promise<GbPayrollRunTable> {
-  const row = await findRun(db, orgId, runId);
+export async function requireRun(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunRow> {
+  const row = await findRun(db, t, orgId, runId);
   if (!row) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
   return row;
 }
@@ -35,23 +35,23 @@ export function changedMeanwhile(runId: string): DomainError {
   return conflict('PAYROLL_RUN.CHANGED', `payroll run ${runId} changed meanwhile; read it again`);
 }
 
-/** approved → paid, or draft → discarded (which frees the pay group and period for a new run). */
-export async function transition(ctx: ServiceContext, jurisdiction: Jurisdiction<RunRequest, unknown, unknown, never>, orgId: string, runId: string, action: 'mark as paid' | 'discard', from: RunStatus, to: 'paid' | 'discarded'): Promise<void> {
+/** approved → paid, or draft → discarded (which frees the slot, the pay group's period or the month, for a new run). */
+export async function transition(ctx: ServiceContext, jurisdiction: AnyJurisdiction, orgId: string, runId: string, action: 'mark as paid' | 'discard', from: RunStatus, to: 'paid' | 'discarded'): Promise<void> {
   requireScope(ctx, 'payroll:write');
   await inTransaction(ctx, async (trx) => {
     await jurisdiction.requireOrg(ctx, trx, orgId);
-    const row = await requireRun(trx, orgId, runId);
+    const row = await requireRun(trx, jurisdiction.tables, orgId, runId);
     if (row.status !== from) throw refuseTransition(row, action);
     const now = nowIso(ctx);
-    const set: Partial<GbPayrollRunTable> = to === 'paid' ? { status: 'paid', paid_at: now, paid_by: ctx.actor.subject, updated_at: now } : { status: 'discarded', slot_key: null, discarded_at: now, discarded_by: ctx.actor.subject, updated_at: now };
-    if (!(await moveRun(trx, runId, from, set))) throw changedMeanwhile(runId);
+    const set: Partial<PayrollRunRow> = to === 'paid' ? { status: 'paid', paid_at: now, paid_by: ctx.actor.subject, updated_at: now } : { status: 'discarded', slot_key: null, discarded_at: now, discarded_by: ctx.actor.subject, updated_at: now };
+    if (!(await moveRun(trx, jurisdiction.tables, runId, from, set))) throw changedMeanwhile(runId);
   });
 }
 
 /** processing → failed with the reason (best effort: an unreachable store leaves a processing row, which the next attempt marks failed). */
-export async function fail(ctx: ServiceContext, runId: string, reason: string): Promise<void> {
+export async function fail(ctx: ServiceContext, t: RunTables, runId: string, reason: string): Promise<void> {
   try {
-    await moveRun(ctx.store.db, runId, 'processing', { status: 'failed', failure_reason: reason.slice(0, 2000), updated_at: nowIso(ctx) });
+    await moveRun(ctx.store.db, t, runId, 'processing', { status: 'failed', failure_reason: reason.slice(0, 2000), updated_at: nowIso(ctx) });
   } catch {
     // see above
   }

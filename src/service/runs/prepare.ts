@@ -1,25 +1,39 @@
 /**
- * Step 1 of a run: read and check everything that does not need the calculation (pay group, calendar, period,
- * correction, the period's holder, earlier drafts, the employees and their pay lines). A faulty request writes
- * nothing.
+ * Step 1 of a pay-group run (GB): read and check everything that does not need the calculation (pay group,
+ * calendar, period, correction, the period's holder, earlier drafts, the employees and their pay lines). A faulty
+ * request writes nothing. The country supplies its tax years and how one item's pay lines are checked.
  */
 import { conflict, DomainError, type FieldIssue, fieldError, validationError } from '../../domain/errors.js';
 import { type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
-import type { EmployeeTable } from '../../store/schema.js';
 import { findRunPayCalendar, findRunPayGroup, loadEmployees, loadGroupMembers } from '../../store/repositories/payroll-run-inputs.js';
-import { findEarlierDraft, findRun, findSlotHolder, latestLiveRegularRun, latestSettledPeriod } from '../../store/repositories/payroll-runs.js';
+import { findEarlierDraft, findGbRun, findSlotHolder, GB_RUN_TABLES, latestLiveRegularRun, latestSettledPeriod } from '../../store/repositories/payroll-runs.js';
+import type { OrganizationTable } from '../../store/schema.js';
 import { type Db, nowIso, type ServiceContext } from '../context.js';
-import type { CalculatedPayslip, Jurisdiction, RunCorrection, RunPeriod, RunRequest } from './jurisdiction.js';
+import type { Prepared, RunCorrection, RunItem, RunPeriod } from './jurisdiction.js';
 
-export interface Prepared<Request extends RunRequest, Pay> {
-  request: Request;
-  period: RunPeriod;
-  employees: Map<string, EmployeeTable>;
-  pay: Pay[];
-  correctsRunId: string | null;
-  /** A correction: the period it is paid, taxed and reported in. */
-  correction: RunCorrection | null;
-  slot: string;
+/** What a pay-group run request names: the pay group, its calendar, the period and the employees paid. */
+export interface RunRequest<Item extends RunItem = RunItem> {
+  pay_group_id: string;
+  pay_calendar_id: string;
+  external_ref?: string | null | undefined;
+  pay_date?: string | undefined;
+  period_number?: number | undefined;
+  tax_year?: string | undefined;
+  corrects_run_id?: string | null | undefined;
+  payroll_group: readonly Item[];
+}
+
+/** What a pay-group country tells the preparation: its tax years and how one item's pay lines are checked. */
+export interface PayGroupCountry<Item extends RunItem, Pay> {
+  requireOrg(ctx: ServiceContext, db: Db, orgId: string): Promise<OrganizationTable>;
+  /** The tax year a date falls in, and the one after a tax year (labels as the calendar uses them). */
+  taxYearOf(date: string): string;
+  nextTaxYear(taxYear: string): string;
+  /** Whether the service has this tax year's statutory figures; `supportedTaxYears` names those it has. */
+  calculates(taxYear: string): boolean;
+  readonly supportedTaxYears: string;
+  /** One employee's pay lines checked and sorted for the period (issues located inside the item). */
+  classify(item: Item, period: RunPeriod): { pay: Pay; issues: FieldIssue[] };
 }
 
 /** The key a live run holds for its pay group and period (unique); `payroll verify --store` recomputes it. */
@@ -27,11 +41,12 @@ export function slotKey(payGroupId: string, taxYear: string, periodNumber: numbe
   return correctsRunId ? `${payGroupId}|${taxYear}|${periodNumber}|fix:${correctsRunId}` : `${payGroupId}|${taxYear}|${periodNumber}`;
 }
 
-export function duplicateRun(runId: string, status: string, period: PayPeriod): DomainError {
-  return conflict('PAYROLL_RUN.DUPLICATE', `a payroll run for this pay group and ${period.tax_year} period ${period.period_number} already exists: run ${runId} (${status}); ${status === 'draft' ? 'approve or discard it' : 'correct it with a new run that names it in corrects_run_id'}`, { run_id: runId, status });
+/** A second live run for the same slot: 409 naming the run that holds it and what to do. */
+export function duplicateRun(runId: string, status: string, slotLabel: string): DomainError {
+  return conflict('PAYROLL_RUN.DUPLICATE', `a payroll run for ${slotLabel} already exists: run ${runId} (${status}); ${status === 'draft' ? 'approve or discard it' : 'correct it with a new run that names it in corrects_run_id'}`, { run_id: runId, status });
 }
 
-export async function prepare<Request extends RunRequest, Pay>(ctx: ServiceContext, jurisdiction: Jurisdiction<Request, Pay, unknown, CalculatedPayslip>, orgId: string, request: Request): Promise<Prepared<Request, Pay>> {
+export async function preparePayGroupRun<Item extends RunItem, Request extends RunRequest<Item>, Pay>(ctx: ServiceContext, jurisdiction: PayGroupCountry<Item, Pay>, orgId: string, request: Request): Promise<Prepared<Request, Item, Pay>> {
   const db = ctx.store.db;
   const org = await jurisdiction.requireOrg(ctx, db, orgId);
   const group = await findRunPayGroup(db, orgId, request.pay_group_id);
@@ -71,7 +86,7 @@ export async function prepare<Request extends RunRequest, Pay>(ctx: ServiceConte
   // Corrections: a supplementary run for an approved run of the same pay group and period.
   const correctsRunId = request.corrects_run_id ?? null;
   if (correctsRunId) {
-    const original = await findRun(db, orgId, correctsRunId);
+    const original = await findGbRun(db, orgId, correctsRunId);
     if (!original) throw fieldError(['body', 'corrects_run_id'], `no payroll run ${correctsRunId} in this organization`, 'reference_missing');
     if (original.pay_group_id !== group.id || original.tax_year !== period.tax_year || Number(original.period_number) !== period.period_number) {
       throw fieldError(['body', 'corrects_run_id'], `run ${correctsRunId} is for ${original.tax_year} period ${original.period_number} of pay group ${original.pay_group_id}; a correction runs for the same pay group and period`, 'correction_mismatch');
@@ -91,8 +106,9 @@ export async function prepare<Request extends RunRequest, Pay>(ctx: ServiceConte
     correction = { correctsRunId, paidInPeriodNumber: paidIn, paidInTaxPeriod: paidInPeriod ? paidInPeriod.tax_period : period.tax_period };
   }
   const slot = slotKey(group.id, period.tax_year, period.period_number, correctsRunId);
-  const holder = await findSlotHolder(db, slot);
-  if (holder) throw duplicateRun(holder.id, holder.status, period);
+  const slotLabel = `this pay group and ${period.tax_year} period ${period.period_number}`;
+  const holder = await findSlotHolder(db, GB_RUN_TABLES, slot);
+  if (holder) throw duplicateRun(holder.id, holder.status, slotLabel);
   const earlierDraft = await findEarlierDraft(db, orgId, group.id, period.tax_year, period.period_number);
   if (earlierDraft) {
     throw conflict('PAYROLL_RUN.EARLIER_DRAFT', `run ${earlierDraft.id} for period ${earlierDraft.period_number} is still a draft; approve or discard it first (year-to-date figures build on approved runs in order)`, { run_id: earlierDraft.id });
@@ -114,12 +130,25 @@ export async function prepare<Request extends RunRequest, Pay>(ctx: ServiceConte
     } else if (employee.start_date > period.end_date) {
       issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} starts on ${employee.start_date}, after this period (${period.start_date} to ${period.end_date})`, type: 'not_started' });
     }
-    const classified = jurisdiction.classify(item, runPeriod);
+    const classified = jurisdiction.classify(item as Item, runPeriod);
     for (const issue of classified.issues) issues.push({ ...issue, loc: [...loc, ...issue.loc] });
     pay.push(classified.pay);
   });
   if (issues.length > 0) throw validationError(issues, 'GB.PAYROLL.VALIDATION');
-  return { request, period: runPeriod, employees, pay, correctsRunId, correction, slot };
+  return {
+    request,
+    items: request.payroll_group,
+    period: runPeriod,
+    employees,
+    pay,
+    correctsRunId,
+    correction,
+    slot,
+    slotLabel,
+    externalRef: request.external_ref ?? null,
+    runColumns: { pay_group_id: request.pay_group_id, pay_calendar_id: request.pay_calendar_id, frequency: rules.frequency, tax_period: correction ? correction.paidInTaxPeriod : period.tax_period },
+    locOf: (index) => ['body', 'payroll_group', index],
+  };
 }
 
 /**
@@ -128,9 +157,9 @@ export async function prepare<Request extends RunRequest, Pay>(ctx: ServiceConte
  * regular run (draft, approved or paid), the next tax year's first period after the last one of a year; a pay
  * group that has never run takes the calendar's next payday on or after today (the context's clock).
  */
-async function defaultPeriod(ctx: ServiceContext, jurisdiction: Pick<Jurisdiction<RunRequest, unknown, unknown, CalculatedPayslip>, 'taxYearOf' | 'nextTaxYear'>, db: Db, orgId: string, payGroupId: string, rules: PayCalendarRules, correctsRunId: string | null): Promise<{ period: PayPeriod; why: string }> {
+async function defaultPeriod(ctx: ServiceContext, jurisdiction: Pick<PayGroupCountry<RunItem, unknown>, 'taxYearOf' | 'nextTaxYear'>, db: Db, orgId: string, payGroupId: string, rules: PayCalendarRules, correctsRunId: string | null): Promise<{ period: PayPeriod; why: string }> {
   if (correctsRunId) {
-    const original = await findRun(db, orgId, correctsRunId);
+    const original = await findGbRun(db, orgId, correctsRunId);
     if (!original) throw fieldError(['body', 'corrects_run_id'], `no payroll run ${correctsRunId} in this organization`, 'reference_missing');
     const found = periodsForTaxYear(rules, original.tax_year).find((p) => p.period_number === Number(original.period_number));
     if (!found) throw fieldError(['body', 'corrects_run_id'], `the pay calendar has no period ${original.period_number} in ${original.tax_year} any more; give pay_date`, 'out_of_range');

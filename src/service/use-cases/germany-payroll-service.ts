@@ -1,11 +1,12 @@
 import { DomainError, fieldError } from '../../domain/errors.js';
-import { Decimal, money } from '../../domain/money.js';
+import { money } from '../../domain/money.js';
 import { type DeStatutory } from '../contracts/employee.js';
 import { storedGermanPayrollInput } from '../contracts/germany-payroll-stored.js';
 import { MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from '../contracts/germany-payroll.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { listEmployeesEmployedBetween } from '../../store/repositories/germany-payroll.js';
+import { lastDayOfMonth, monthlyPay } from '../runs/de/employment.js';
 import { calculateGermanPayrollInSlices, type GermanPayrollOptions, type GermanPayrollResponse } from './germany-payroll.js';
 
 export interface GermanPayrollUseCases {
@@ -22,35 +23,9 @@ interface StoredPay {
   hours_per_week?: string | null;
 }
 
-/** 13 weeks per quarter / 3 months: the usual factor turning a weekly wage into a monthly one. */
-const WEEKS_PER_MONTH = new Decimal(13).div(3);
-
-function lastDayOfMonth(period: string): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${period}-${String(day).padStart(2, '0')}`;
-}
-
-function daysInPeriod(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/**
- * The month's regular pay from the stored standing pay: a twelfth of the annual salary, or hourly rate ×
- * weekly hours × 13/3; rounded half up to the cent. An employee who starts or leaves within the month is
- * paid for the calendar days employed (Kalendertagemethode): monthly pay × days employed / days of the month.
- */
-export function monthlyPay(pay: StoredPay, period: string, startDate: string, leaveDate: string | null): Decimal {
-  const full = pay.basis === 'salary' ? new Decimal(pay.annual_salary ?? '0').div(12) : new Decimal(pay.hourly_rate ?? '0').times(pay.hours_per_week ?? '0').times(WEEKS_PER_MONTH);
-  const monthStart = `${period}-01`;
-  const monthEnd = lastDayOfMonth(period);
-  const from = startDate > monthStart ? startDate : monthStart;
-  const to = leaveDate && leaveDate < monthEnd ? leaveDate : monthEnd;
-  const employedDays = daysInPeriod(from, to);
-  const monthDays = daysInPeriod(monthStart, monthEnd);
-  const due = employedDays >= monthDays ? full : full.times(employedDays).div(monthDays);
-  return due.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-}
+// The month's regular pay (Kalendertagemethode in a month of entry or exit) is the stored German run's
+// (runs/de/employment.ts): both ways of paying a month pay the same.
+export { monthlyPay };
 
 /**
  * Employees per `POST /germany/payroll` for a caller holding only `payroll:read`

@@ -177,7 +177,7 @@ function employerToWire(e: EmployerBlock): GermanPayslip['current_pay_period']['
 }
 
 /** A percent rate as text with at least two decimals ("2.50", "2.125"). */
-function percentText(value: Decimal): string {
+export function percentText(value: Decimal): string {
   return value.decimalPlaces() <= 2 ? value.toFixed(2) : value.toFixed();
 }
 

@@ -98,11 +98,12 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
               throw new DomainError('conflict', 'IMPORT.KEY_TAKEN', `${t.name} ${record.key} belongs to another organization`);
             }
             if (!found) {
-              if (t.name === 'gb_payslips' && !insertedRuns.has(String(row.run_id))) {
-                if (await payrollRunExists(db, String(row.run_id))) throw importConflict(record, 'run_id', `payroll run ${String(row.run_id)} is in this store without this payslip; a run's payslips are the engine's output and an import never adds to them`);
+              const runTable = RUN_OF_PAYSLIPS[t.name];
+              if (runTable && !insertedRuns.has(String(row.run_id))) {
+                if (await payrollRunExists(db, runTable, String(row.run_id))) throw importConflict(record, 'run_id', `payroll run ${String(row.run_id)} is in this store without this payslip; a run's payslips are the engine's output and an import never adds to them`);
               }
               counts.inserted += 1;
-              if (t.name === 'gb_payroll_runs') insertedRuns.add(String(row.id));
+              if (t.name === 'gb_payroll_runs' || t.name === 'de_payroll_runs') insertedRuns.add(String(row.id));
               if (!dryRun) await insertRow(db, t, row);
               continue;
             }
@@ -150,6 +151,9 @@ function importConflict(record: RecordRef, fields: string | string[], why: strin
   });
 }
 
+/** Each payslip table's run table (an import never adds a payslip to a run the store holds). */
+const RUN_OF_PAYSLIPS: Record<string, 'gb_payroll_runs' | 'de_payroll_runs'> = { gb_payslips: 'gb_payroll_runs', de_payslips: 'de_payroll_runs' };
+
 /** Columns the run lifecycle sets after the run is created (approve, pay, discard, fail); everything else is fixed. */
 const RUN_LIFECYCLE_COLUMNS = new Set(['status', 'slot_key', 'totals_json', 'warnings_json', 'failure_reason', 'worker', 'updated_at', 'calculated_at', 'approved_at', 'approved_by', 'paid_at', 'paid_by', 'discarded_at', 'discarded_by']);
 /** For each run status, the statuses a run passed through before reaching it (spec "Payroll run status"). */
@@ -192,7 +196,8 @@ function decide(record: RecordRef, stored: Row, imported: Row): 'unchanged' | 'k
   }
   const field = diff[0] as string;
   switch (record.table) {
-    case 'gb_payroll_runs': {
+    case 'gb_payroll_runs':
+    case 'de_payroll_runs': {
       const fixed = diff.filter((c) => !RUN_LIFECYCLE_COLUMNS.has(c));
       if (fixed.length > 0) throw importConflict(record, fixed, 'a payroll run keeps what it was created with');
       if ((EARLIER_STATUSES[String(stored.status)] ?? []).includes(String(imported.status))) return 'kept';
@@ -206,6 +211,7 @@ function decide(record: RecordRef, stored: Row, imported: Row): 'unchanged' | 'k
       if (diff.length === 1 && field === 'valid_to' && imported.valid_to === null && stored.valid_to !== null) return 'kept';
       throw importConflict(record, diff, 'a version of this history is fixed once recorded (a later version only closes it)');
     case 'gb_payslips':
+    case 'de_payslips':
       throw importConflict(record, diff, "a payslip is the engine's output and never changes once calculated");
     default:
       throw importConflict(record, diff, 'this record has no row_version that could tell which edit is later, so an import never overwrites it (change it with its own command)');

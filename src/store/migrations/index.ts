@@ -6,6 +6,7 @@ import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-gb-pensions-runs.js';
 import * as m0003 from './0003-pay-calendars-documents.js';
 import * as m0004 from './0004-gb-payslip-figures.js';
+import * as m0005 from './0005-de-payroll-runs.js';
 import * as m0006 from './0006-gb-absences.js';
 
 interface DialectMigration {
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '0002-gb-pensions-runs': m0002,
   '0003-pay-calendars-documents': m0003,
   '0004-gb-payslip-figures': m0004,
+  '0005-de-payroll-runs': m0005,
   '0006-gb-absences': m0006,
 };
 

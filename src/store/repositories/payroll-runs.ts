@@ -1,11 +1,13 @@
 /**
- * Payroll runs and their payslips (the `gb_payroll_runs`, `gb_payslips` and `gb_ytd` tables): every query the run
- * lifecycle (service/runs) makes, as small typed functions. Each keeps its organization scope; the run lifecycle
+ * Payroll runs and their payslips (`gb_payroll_runs`, `gb_payslips`, `gb_ytd`; `de_payroll_runs`, `de_payslips`):
+ * every query the run lifecycle (service/runs) makes, as small typed functions; the lifecycle's own take the
+ * country's tables (RunTables). Each keeps its organization scope; the run lifecycle
  * (processing → draft → approved → paid, discarded, failed) is guarded here by a status condition in the same
  * statement as the change, so a transition that lost a race changes nothing and says so (false).
  */
+import type { Kysely } from 'kysely';
 import type { Db } from '../db.js';
-import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../schema.js';
+import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable, PayrollRunRow, PayslipRow } from '../schema.js';
 import { chunks } from './chunks.js';
 
 /** Statuses whose figures are final and feed year to date. */
@@ -13,13 +15,37 @@ export const SETTLED_RUN_STATUSES = ['approved', 'paid'] as const;
 /** Statuses that hold a pay group's period. */
 export const LIVE_RUN_STATUSES = ['draft', 'approved', 'paid'] as const;
 
-export async function findRun(db: Db, orgId: string, runId: string): Promise<GbPayrollRunTable | undefined> {
+/** A country's run and payslip tables: the lifecycle's queries below work on either country's pair. */
+export interface RunTables {
+  runs: 'gb_payroll_runs' | 'de_payroll_runs';
+  payslips: 'gb_payslips' | 'de_payslips';
+}
+
+export const GB_RUN_TABLES: RunTables = { runs: 'gb_payroll_runs', payslips: 'gb_payslips' };
+export const DE_RUN_TABLES: RunTables = { runs: 'de_payroll_runs', payslips: 'de_payslips' };
+
+/**
+ * The store seen through the columns every country's run and payslip tables share (PayrollRunRow, PayslipRow).
+ * The lifecycle's queries name only those columns, so one query serves both countries; the casts below pick the
+ * table by name at run time, and the view types every such table with the shared columns only.
+ */
+type SharedView = Kysely<{ [K in RunTables['runs']]: PayrollRunRow } & { [K in RunTables['payslips']]: PayslipRow }>;
+const shared = (db: Db): SharedView => db as unknown as SharedView;
+const runsOf = (t: RunTables) => t.runs as 'gb_payroll_runs';
+const payslipsOf = (t: RunTables) => t.payslips as 'gb_payslips';
+
+export async function findRun(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunRow | undefined> {
+  return shared(db).selectFrom(runsOf(t)).selectAll().where('org_id', '=', orgId).where('id', '=', runId).executeTakeFirst();
+}
+
+/** A GB run with its pay group and calendar (prepare and the GB checks read them). */
+export async function findGbRun(db: Db, orgId: string, runId: string): Promise<GbPayrollRunTable | undefined> {
   return db.selectFrom('gb_payroll_runs').selectAll().where('org_id', '=', orgId).where('id', '=', runId).executeTakeFirst();
 }
 
 /** The run holding a pay group's period (slot keys are unique across the store). */
-export async function findSlotHolder(db: Db, slotKey: string): Promise<{ id: string; status: string } | undefined> {
-  return db.selectFrom('gb_payroll_runs').select(['id', 'status']).where('slot_key', '=', slotKey).executeTakeFirst();
+export async function findSlotHolder(db: Db, t: RunTables, slotKey: string): Promise<{ id: string; status: string } | undefined> {
+  return shared(db).selectFrom(runsOf(t)).select(['id', 'status']).where('slot_key', '=', slotKey).executeTakeFirst();
 }
 
 /** A draft of the pay group for an earlier period of the tax year (year to date builds on approved runs in order). */
@@ -69,13 +95,15 @@ export async function latestLiveRegularRun(db: Db, orgId: string, payGroupId: st
   return row ? { taxYear: row.tax_year, periodNumber: Number(row.period_number) } : null;
 }
 
-/** Attempts for a pay group's period still marked `processing` (candidates for abandoned). */
-export async function listProcessingRuns(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<{ id: string; worker: string | null; updated_at: string }[]> {
-  return db
-    .selectFrom('gb_payroll_runs')
+/**
+ * The organization's attempts for a tax year's period still marked `processing` (candidates for abandoned). Every
+ * pay group's: an attempt whose process ended is abandoned whichever group it ran.
+ */
+export async function listProcessingRuns(db: Db, t: RunTables, orgId: string, taxYear: string, periodNumber: number): Promise<{ id: string; worker: string | null; updated_at: string }[]> {
+  return shared(db)
+    .selectFrom(runsOf(t))
     .select(['id', 'worker', 'updated_at'])
     .where('org_id', '=', orgId)
-    .where('pay_group_id', '=', payGroupId)
     .where('tax_year', '=', taxYear)
     .where('period_number', '=', periodNumber)
     .where('status', '=', 'processing')
@@ -83,35 +111,36 @@ export async function listProcessingRuns(db: Db, orgId: string, payGroupId: stri
 }
 
 /** processing → failed for the runs named (those still processing). */
-export async function markRunsFailed(db: Db, runIds: readonly string[], reason: string, now: string): Promise<void> {
+export async function markRunsFailed(db: Db, t: RunTables, runIds: readonly string[], reason: string, now: string): Promise<void> {
   if (runIds.length === 0) return;
-  await db
-    .updateTable('gb_payroll_runs')
+  await shared(db)
+    .updateTable(runsOf(t))
     .set({ status: 'failed', failure_reason: reason, updated_at: now })
     .where('id', 'in', [...runIds])
     .where('status', '=', 'processing')
     .execute();
 }
 
-export async function insertRun(db: Db, row: GbPayrollRunTable): Promise<void> {
-  await db.insertInto('gb_payroll_runs').values(row).execute();
+export async function insertRun(db: Db, t: RunTables, row: PayrollRunRow): Promise<void> {
+  // The row carries its country's own columns too (GB: pay group, calendar); the insert writes all of them.
+  await shared(db).insertInto(runsOf(t)).values(row).execute();
 }
 
-export async function runStatus(db: Db, runId: string): Promise<string | null> {
-  const row = await db.selectFrom('gb_payroll_runs').select('status').where('id', '=', runId).executeTakeFirst();
+export async function runStatus(db: Db, t: RunTables, runId: string): Promise<string | null> {
+  const row = await shared(db).selectFrom(runsOf(t)).select('status').where('id', '=', runId).executeTakeFirst();
   return row ? row.status : null;
 }
 
-export async function insertPayslips(db: Db, rows: readonly GbPayslipTable[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await db.insertInto('gb_payslips').values(part).execute();
+export async function insertPayslips(db: Db, t: RunTables, rows: readonly PayslipRow[]): Promise<void> {
+  for (const part of chunks(rows, 200)) await shared(db).insertInto(payslipsOf(t)).values(part).execute();
 }
 
 /**
  * Moves a run from `from` to the given status fields; false when it was no longer `from` (another writer moved
  * it first). The status condition makes the check and the change one statement.
  */
-export async function moveRun(db: Db, runId: string, from: string, set: Partial<GbPayrollRunTable>): Promise<boolean> {
-  const done = await db.updateTable('gb_payroll_runs').set(set).where('id', '=', runId).where('status', '=', from).executeTakeFirst();
+export async function moveRun(db: Db, t: RunTables, runId: string, from: string, set: Partial<PayrollRunRow>): Promise<boolean> {
+  const done = await shared(db).updateTable(runsOf(t)).set(set).where('id', '=', runId).where('status', '=', from).executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
 }
 
@@ -121,7 +150,7 @@ export interface RunListFilters {
   taxYear: string | null;
 }
 
-/** The organization's runs with the list filters, for the pager (which adds search, sort and the page). */
+/** The organization's GB runs with the list filters, for the pager (which adds search, sort and the page). */
 export function runsListQuery(db: Db, orgId: string, filters: RunListFilters) {
   let q = db.selectFrom('gb_payroll_runs').selectAll().where('org_id', '=', orgId);
   if (filters.status !== null) q = q.where('status', '=', filters.status);
@@ -130,7 +159,7 @@ export function runsListQuery(db: Db, orgId: string, filters: RunListFilters) {
   return q;
 }
 
-/** A run's payslips in id (creation) order. */
+/** A GB run's payslips in id (creation) order. */
 export async function listRunPayslips(db: Db, runId: string): Promise<GbPayslipTable[]> {
   return db.selectFrom('gb_payslips').selectAll().where('run_id', '=', runId).orderBy('id').execute();
 }

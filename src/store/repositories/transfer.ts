@@ -26,8 +26,8 @@ export async function findRowByKey(db: Db, table: OrgTable, row: TransferRow): P
   return (await q.executeTakeFirst()) as TransferRow | undefined;
 }
 
-export async function payrollRunExists(db: Db, runId: string): Promise<boolean> {
-  const run = (await db.selectFrom('gb_payroll_runs').select('id').where('id', '=', runId).executeTakeFirst()) as unknown;
+export async function payrollRunExists(db: Db, table: 'gb_payroll_runs' | 'de_payroll_runs', runId: string): Promise<boolean> {
+  const run = (await db.selectFrom(table as 'gb_payroll_runs').select('id').where('id', '=', runId).executeTakeFirst()) as unknown;
   return run !== undefined;
 }
 

@@ -7,6 +7,7 @@ type BenchModule = { run(): Promise<void> };
 const benches: Record<string, () => Promise<BenchModule>> = {
   // one line per bench; each engine's owner adds its own
   'gb-run': () => import('./gb-run.js'),
+  'de-run': () => import('./de-run.js'),
   'gb-period': () => import('./gb-period.js'),
   'de-payslip': () => import('./de-payslip.js'),
   'de-lohnsteuer': () => import('./de-lohnsteuer.js'),

@@ -13,3 +13,4 @@ registerRunner('gb-smp', async () => (await import('./runners/gb-family-pay.js')
 registerRunner('gb-spp', async () => (await import('./runners/gb-family-pay.js')).runner);
 registerRunner('gb-shpp', async () => (await import('./runners/gb-family-pay.js')).runner);
 registerRunner('gb-employer-liabilities', async () => (await import('./runners/gb-employer-liabilities.js')).runner);
+registerRunner('de-run', async () => (await import('./runners/de-run.js')).runner);

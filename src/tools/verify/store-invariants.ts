@@ -11,7 +11,8 @@
  *   payslip per employee it counts, and totals equal to the sum of its payslips;
  * - no two live runs for the same pay group, tax year, period (and corrected run);
  * - no payslip of a run that does not exist or belongs elsewhere;
- * - every active or archived document has its file, with the size and SHA-256 recorded.
+ * - every active or archived document has its file, with the size and SHA-256 recorded;
+ * - German runs: the same run, slot and payslip checks per month (de-run-invariants.ts).
  */
 import { createHash } from 'node:crypto';
 import { Decimal } from '../../domain/money.js';
@@ -22,6 +23,7 @@ import { listDocumentsWithContent, listGbPayslips, listGbRuns, listGbYtd, listOr
 import { defaultObjectRoot } from '../../service/local.js';
 import { createFolderObjectStore, type ObjectStore } from '../../service/object-store.js';
 import { slotKey } from '../../service/use-cases/payroll-runs.js';
+import { checkDeRuns } from './de-run-invariants.js';
 
 export interface InvariantResult {
   organization: string;
@@ -240,6 +242,8 @@ export async function checkStoreInvariants(db: Kysely<Database>, objects: Object
     for (const key of [...new Set([...settledBySubject.keys(), ...ytdBySubject.keys()])].sort()) {
       add('year-to-date', `employee ${key}`, checkYtd(settledBySubject.get(key) ?? [], ytdBySubject.get(key)));
     }
+
+    for (const r of await checkDeRuns(db, org.id)) add(r.check, r.subject, r.violations);
 
     for (const doc of documents) {
       let problems: string[] = [];

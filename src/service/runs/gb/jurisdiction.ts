@@ -15,16 +15,17 @@ import { membershipColumns } from '../../records/pensions.js';
 import type { WorkerCategory } from '../../../domain/gb/auto-enrolment.js';
 import { type YtdState, ytdFromJson, ytdToJson, zeroYtd } from '../../../domain/gb/run/ytd.js';
 import type { RefundInput } from '../../../domain/gb/run/payslip.js';
-import { gbPayrollRequest, type GbPayrollRequest } from '../../contracts/payroll-runs.js';
+import { gbPayrollRequest, type GbPayrollRequest, type PayrollRun } from '../../contracts/payroll-runs.js';
 import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
-import type { GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
+import type { GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
-import { closeMembershipWindow, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
+import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
+import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
+import { gbRunWire, listGbRuns } from './read.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, type PriorPay, type Schemes } from './inputs.js';
-import { payslipWire } from './figures.js';
 
 export interface GbInputs {
   memberships: Map<string, Membership[]>;
@@ -65,11 +66,10 @@ function totalsOf(payslips: readonly GbCalculatedPayslip[]): Record<string, stri
   };
 }
 
-export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInputs, GbCalculatedPayslip> = {
-  country: 'GB',
+type GbItem = GbPayrollRequest['payroll_group'][number];
 
-  parseRequest: (body) => parseOrThrow(gbPayrollRequest, body),
-
+/** What the pay-group preparation asks of GB: its tax years (6 April to 5 April) and its pay-line check. */
+const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
   requireOrg: requireGbOrg,
 
   taxYearOf: gbTaxYearOf,
@@ -88,15 +88,29 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInp
     const pay = classifyPay(item.pay_details, period.pay_date, period.frequency);
     return { pay, issues: pay.issues };
   },
+};
 
-  async loadInputs(db, scope, request) {
-    const ids = request.payroll_group.map((item) => item.employee_id);
+export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPay, GbInputs, GbCalculatedPayslip, PayrollRun> = {
+  country: 'GB',
+
+  tables: GB_RUN_TABLES,
+
+  uncomputableCode: 'GB.PAYROLL.UNCOMPUTABLE',
+
+  parseRequest: (body) => parseOrThrow(gbPayrollRequest, body),
+
+  requireOrg: requireGbOrg,
+
+  prepare: (ctx, orgId, request) => preparePayGroupRun(ctx, gbPayGroupCountry, orgId, request),
+
+  async loadInputs(db, scope, prepared) {
+    const ids = prepared.items.map((item) => item.employee_id);
     const { period } = scope;
     const [memberships, schemes, ytd, priorPay] = await Promise.all([
       loadMemberships(db, scope.orgId, ids),
       loadSchemes(db, scope.orgId),
       loadYtd(db, scope.orgId, period.tax_year, ids),
-      loadPriorPayThisPeriod(db, scope.orgId, scope.payGroupId, period.tax_year, period.period_number),
+      loadPriorPayThisPeriod(db, scope.orgId, prepared.request.pay_group_id, period.tax_year, period.period_number),
     ]);
     const refunds = await loadRefunds(db, scope.orgId, memberships, period.pay_date);
     return { memberships, schemes, ytd, priorPay, refunds };
@@ -138,7 +152,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInp
     return { payslip: { employeeId: result.wire.employee_id, warnings: result.wire.warnings, result }, ytdBase: stored ? stored.payslipId : null };
   },
 
-  payslipRow({ id, run, calculation, inputs, newId, now }) {
+  payslipRow({ id, run, calculation, inputs, newId, now }): GbPayslipTable {
     const p = calculation.payslip.result;
     // Approval applies an automatic enrolment only if the membership history is still the one seen here.
     const history = inputs.memberships.get(p.wire.employee_id) ?? [];
@@ -230,5 +244,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInp
     await insertMemberships(trx, rows);
   },
 
-  payslipWire,
+  runWire: gbRunWire,
+
+  listRuns: (ctx, orgId, query) => listGbRuns(ctx, orgId, query, (db) => requireGbOrg(ctx, db, orgId)),
 };
