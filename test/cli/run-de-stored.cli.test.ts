@@ -14,12 +14,15 @@ import { openStore } from '../../src/store/database.js';
 import { cliSandbox, runCli } from '../support/cli.js';
 import { type DeSetup, deEmployer } from '../domain/de/run/fixtures.js';
 
-/** A German employer (derun2026-0002's employee) in the sandbox's database, made in-process. */
+/**
+ * A German employer (derun2026-0002's employee, hired on 1 January 2026: a one-off in February needs no 2025 months
+ * for the Märzklausel) in the sandbox's database, made in-process.
+ */
 async function employerIn(database: string): Promise<DeSetup> {
   const store = await openStore(database);
   const service = createLocalService(store, { actor: localActor('cli-test'), objects: createFolderObjectStore(mkdtempSync(join(tmpdir(), 'payroll-cli-objects-'))) });
   try {
-    return await deEmployer(service);
+    return await deEmployer(service, { startDate: '2026-01-01' });
   } finally {
     await store.close();
   }

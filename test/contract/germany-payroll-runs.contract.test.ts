@@ -172,18 +172,21 @@ for (const backend of allBackends()) {
 
     it('takes monthly inputs: extra pay, a one-off, benefits and deductions; pays a starter pro rata by calendar days', async () => {
       const starter = await service.createEmployee(setup.orgId, { first_name: 'Neu', last_name: 'Test', date_of_birth: '1990-02-01', start_date: '2026-01-16', pay: { basis: 'salary', annual_salary: '37200.00', currency: 'EUR' }, de: VECTOR_0002_DE });
+      // Hired on 1 January: a January one-off of an employment that did not exist last year needs no 2025 months
+      // (the Märzklausel cannot apply; with a 2025 employment the engine asks for those months).
+      const hired = await service.createEmployee(setup.orgId, { first_name: 'Anna', last_name: 'Januar', date_of_birth: '1982-05-01', start_date: '2026-01-01', pay: { basis: 'salary', annual_salary: '100822.08', currency: 'EUR' }, de: VECTOR_0002_DE });
       const r = await run('2026-01', {
         items: [
-          { employee_id: employee(), earnings: [{ earning_type: 'christmas_bonus', amount: '1000.00', is_lumpsum: true }, { earning_type: 'overtime', amount: '200.00' }], benefits: [{ name: 'Jobticket', value: '49.00' }], deductions: [{ name: 'Vorschuss', amount: '300.00' }] },
+          { employee_id: hired.id, earnings: [{ earning_type: 'christmas_bonus', amount: '1000.00', is_lumpsum: true }, { earning_type: 'overtime', amount: '200.00' }], benefits: [{ name: 'Jobticket', value: '49.00' }], deductions: [{ name: 'Vorschuss', amount: '300.00' }] },
         ],
       });
-      const mine = (r.payslips ?? []).find((p) => p.employee_id === employee()) as GermanRunPayslip;
+      const mine = (r.payslips ?? []).find((p) => p.employee_id === hired.id) as GermanRunPayslip;
       expect(mine.current_pay_period.employee.totals).toMatchObject({ total_gross_wages: '9650.84', benefits_in_kind: '49.00', total_deductions: '300.00' });
       expect(mine.current_pay_period.employee.deductions).toEqual([{ name: 'Vorschuss', amount: '300.00' }]);
       // 3,100 € a month, employed 16 of 31 days: 1,600.00 €.
       const theirs = (r.payslips ?? []).find((p) => p.employee_id === starter.id) as GermanRunPayslip;
       expect(theirs.current_pay_period.employee.totals.total_gross_wages).toBe('1600.00');
-      expect(r.employee_count).toBe(2);
+      expect(r.employee_count).toBe(3);
     });
 
     it('keeps earlier employers’ pay on the employee: an amount, or null = not presented with the months elsewhere', async () => {

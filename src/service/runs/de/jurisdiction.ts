@@ -35,23 +35,6 @@ export interface DeCalculatedPayslip extends CalculatedPayslip {
   historyKey: string;
 }
 
-/** Levy rates the run refuses to take as 0 % (issue 14 point 5): the field to set on the employee. */
-const LEVY_FIELDS: Record<string, { levy: string; field: string }> = {
-  U1_RATE_UNKNOWN: { levy: 'U1 (Umlage 1, sick pay, § 7 AAG)', field: 'u1_rate' },
-  U2_RATE_UNKNOWN: { levy: 'U2 (Umlage 2, maternity, § 7 AAG)', field: 'u2_rate' },
-};
-
-function levyIssues(employeeId: string, insurerCode: string | undefined, payslip: Payslip): FieldIssue[] {
-  const insurer = insurerCode ? findInsurer(insurerCode) : undefined;
-  const named = insurer ? `${insurer.name} (${insurerCode})` : insurerCode ? `health insurer ${insurerCode}` : 'no statutory health insurer (the employer’s chosen insurer collects the levy)';
-  return payslip.warnings
-    .filter((w) => w.code in LEVY_FIELDS)
-    .map((w) => {
-      const { levy, field } = LEVY_FIELDS[w.code] as { levy: string; field: string };
-      return { loc: ['employees', employeeId, 'de', field], msg: `employee ${employeeId}: no ${levy} rate is known for ${named} in ${payslip.year}; set de.${field} (percent) on the employee instead of charging 0 %`, type: 'levy_rate_unknown' };
-    });
-}
-
 const TOTAL_FIELDS = ['gross_pay', 'taxable_pay', 'income_tax', 'solidarity_tax', 'church_tax', 'employee_insurance', 'employer_burden', 'net_pay'] as const;
 type TotalField = (typeof TOTAL_FIELDS)[number];
 
@@ -106,15 +89,17 @@ export const deJurisdiction: Jurisdiction<GermanPayrollRunRequest, DeRunItem, Em
     try {
       result = calculateDeMonth({ month, payDate: scope.period.pay_date, employment: pay.employment, item: pay.item, history: history?.records ?? [], ...(trace ? { includeExecutionHistory: true } : {}) });
     } catch (error) {
-      // The engine's refusals name the employee (e.g. a one-off in a partial month of entry, run-rules.md §3).
+      // The engine's refusals name the employee (e.g. a one-off in a partial month of entry, run-rules.md §3). An
+      // unknown U1/U2 rate (issue 14 point 5: never charged as 0 %) comes located at the employee's field to set.
       if (isDomainError(error) && error.kind === 'validation') {
-        throw validationError(error.issues.map((issue) => ({ ...issue, loc: ['employees', item.employee_id, ...issue.loc], msg: `employee ${item.employee_id}: ${issue.msg}` })), 'DE.PAYROLL.UNCOMPUTABLE');
+        const located = (loc: readonly (string | number)[]) => loc[0] === 'employees' && loc[1] === item.employee_id;
+        const issues = error.issues.map((issue) => (located(issue.loc) ? issue : { ...issue, loc: ['employees', item.employee_id, ...issue.loc], msg: `employee ${item.employee_id}: ${issue.msg}` }));
+        const levyOnly = issues.length > 0 && issues.every((issue) => issue.type === 'levy_rate_unknown');
+        throw validationError(issues, levyOnly ? 'DE.PAYROLL.LEVY_RATE_UNKNOWN' : 'DE.PAYROLL.UNCOMPUTABLE');
       }
       if (error instanceof RangeError) throw validationError([{ loc: ['employees', item.employee_id], msg: `employee ${item.employee_id}: ${error.message}`, type: 'value_error' }], 'DE.PAYROLL.UNCOMPUTABLE');
       throw error;
     }
-    const levies = levyIssues(item.employee_id, pay.item.insurance.insurerCode, result.payslip);
-    if (levies.length > 0) throw validationError(levies, 'DE.PAYROLL.LEVY_RATE_UNKNOWN');
     const key = history?.key ?? EMPTY_HISTORY_KEY;
     return {
       payslip: { employeeId: item.employee_id, warnings: result.payslip.warnings.map((w) => w.message), payslip: result.payslip, record: result.record, historyKey: key },
