@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { Decimal, gbTaxMonth, gbTaxYearOf, type PayrollService } from '../service/ports.js';
 import { withRuntime } from './command-kit.js';
 import { dataDir } from './config.js';
-import { printGermanPayroll } from './commands/run-de.js';
+import { printGermanPayroll, printGermanRun } from './commands/run-de.js';
 import { ORG_COLUMNS } from './commands/org.js';
 import type { Runtime } from './runtime.js';
 
@@ -61,6 +61,65 @@ async function createEmployees(service: PayrollService, orgId: string, file: str
   return ids;
 }
 
+/** Weihnachtsgeld (a one-off, § 23a SGB IV / § 39b Abs. 3 EStG) in November: half a month's salary for salaried staff. */
+function christmasBonuses(employees: readonly { id: string; pay: unknown; de: unknown }[]): Record<string, unknown>[] {
+  return employees
+    .filter((e) => (e.pay as StandingPay).basis === 'salary' && (e.de as { is_mini_job?: boolean | null } | null)?.is_mini_job !== true)
+    .map((e) => ({ employee_id: e.id, earnings: [{ earning_type: 'christmas_bonus', amount: new Decimal((e.pay as StandingPay).annual_salary ?? 0).div(24).toFixed(2, Decimal.ROUND_HALF_UP), is_lumpsum: true }] }));
+}
+
+/** The payroll account's figures the demo shows (the CLI's `payroll lohnkonto` shows them all). */
+const ACCOUNT_COLUMNS = [
+  { header: 'month', value: 'month' },
+  { header: 'row', value: 'row' },
+  ...(
+    [
+      ['gross', 'employee.totals.total_gross_wages'],
+      ['wage tax', 'employee.taxes.income_tax'],
+      ['soli', 'employee.taxes.solidarity_tax'],
+      ['SV-Tage', 'sv_days'],
+      ['KV/PV base', 'employee.insurance.insurance_assessment_base'],
+      ['KV', 'employee.insurance.health_insurance'],
+      ['PV', 'employee.insurance.care_insurance'],
+      ['RV', 'employee.insurance.pension_insurance'],
+      ['AV', 'employee.insurance.unemployment_insurance'],
+      ['net pay', 'employee.totals.net_pay'],
+    ] as const
+  ).map(([header, key]) => ({ header, value: (row: Record<string, unknown>) => (row.figures as Record<string, unknown>)[key] })),
+];
+
+/**
+ * The German employer's year through stored runs (issue 14): every month from January to `period` calculated on
+ * the approved months before it and approved, a Weihnachtsgeld in November, the minijobber who starts on
+ * 16 November paid for her part of the month; then the last run and one employee's payroll account.
+ */
+async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: string, period: string): Promise<void> {
+  const heading = (text: string) => runtime.info(`\n== ${text}`);
+  const year = period.slice(0, 4);
+  const last = Number(period.slice(5, 7));
+  const employees = (await service.listEmployees(orgId, { size: 100, sort_by: 'payroll_number' })).items;
+  heading(`German payroll ${year}-01 to ${period} as stored monthly runs, each approved (payroll account, § 41 EStG)`);
+  let lastRunId = '';
+  for (let month = 1; month <= last; month += 1) {
+    const label = `${year}-${String(month).padStart(2, '0')}`;
+    const items = month === 11 ? christmasBonuses(employees) : [];
+    const run = await service.createGermanPayrollRun(orgId, { period: label, ...(items.length > 0 ? { items } : {}) });
+    lastRunId = (await service.approveGermanPayrollRun(orgId, run.payroll_status_id)).id;
+  }
+  const lastRun = await service.getGermanPayrollRun(orgId, lastRunId, {});
+  printGermanRun(runtime, lastRun);
+  runtime.info(`${last} monthly runs approved${last >= 11 ? '; November pays a Weihnachtsgeld (one-off: pro-rated annual ceiling, § 23a SGB IV; wage tax on the expected annual wage, § 39b Abs. 3 EStG)' : ''}`);
+  const first = employees[0];
+  if (!first) return;
+  heading(`Payroll account (Lohnkonto) ${year} of ${first.first_name} ${first.last_name} (payroll lohnkonto shows every figure)`);
+  const account = await service.getGermanPayrollAccount(orgId, first.id, { year });
+  const rows = account.months.flatMap((m) => [
+    { month: m.month, row: 'month', figures: m.figures },
+    { month: m.month, row: 'year to date', figures: m.totals },
+  ]);
+  runtime.print(rows, ACCOUNT_COLUMNS);
+}
+
 export async function runDemo(runtime: Runtime, service: PayrollService, options: { period: string; gbPeriod: { tax_year: string; period_number: number } }): Promise<void> {
   const heading = (text: string) => runtime.info(`\n== ${text}`);
 
@@ -70,8 +129,10 @@ export async function runDemo(runtime: Runtime, service: PayrollService, options
   runtime.print([de], ORG_COLUMNS);
   runtime.print((await service.listEmployees(de.id, { size: 100, sort_by: 'payroll_number' })).items, EMPLOYEE_COLUMNS);
 
-  heading(`German payroll for ${options.period} (PAP ${options.period.slice(0, 4)}, social insurance, employer cost)`);
+  heading(`German payroll for ${options.period}, calculated on its own (POST /germany/payroll: PAP ${options.period.slice(0, 4)}, social insurance, employer cost)`);
   printGermanPayroll(runtime, await service.runGermanPayrollForOrganization(de.id, { period: options.period }));
+
+  await runGermanYear(runtime, service, de.id, options.period);
 
   heading('British employer');
   const gb = await service.createOrganization(fixture('gb-organization.json'));

@@ -1,0 +1,37 @@
+/**
+ * `payroll demo` (the README's first command): a German employer's year through stored, approved monthly runs with a
+ * Weihnachtsgeld in November and a starter on 16 November, the payroll account of one employee, and the British
+ * employer's months. The figures are checked where the demo's own inputs decide them.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox, runCli } from '../support/cli.js';
+
+describe('payroll demo', () => {
+  it('runs the German year as stored approved runs and prints one employee’s payroll account', async () => {
+    const { env, dir } = cliSandbox();
+    delete env.PAYROLL_DATABASE;
+    const demo = await runCli(['demo', '-o', 'table'], { env });
+    expect(demo.code, demo.stderr).toBe(0);
+    const text = demo.stdout + demo.stderr;
+    expect(text).toContain('== German payroll 2026-01 to 2026-11 as stored monthly runs, each approved');
+    expect(text).toContain('11 monthly runs approved; November pays a Weihnachtsgeld');
+    expect(text).toContain('== Payroll account (Lohnkonto) 2026 of Anna Schmidt');
+    // Anna: 54,000 € a year = 4,500.00 a month; November adds half a month as Weihnachtsgeld: 6,750.00, and the
+    // year to date after November is 10 × 4,500 + 6,750 = 51,750.00.
+    expect(text).toMatch(/2026-11 +│ month +│ 6750\.00 /);
+    expect(text).toMatch(/2026-11 +│ year to date +│ 51750\.00 /);
+    // The minijobber who starts on 16 November: 15 SV-Tage in her first month.
+    expect(text).toMatch(/│ 271\.05 +│.*│ 15 +│/);
+
+    const database = join(dir, 'data', 'payroll', 'demo.db');
+    const orgs = await runCli(['org', 'list', '--db', database, '-o', 'json'], { env });
+    const german = orgs.json<{ id: string; country: string }[]>().find((o) => o.country === 'DE');
+    expect(german).toBeDefined();
+    const runs = await runCli(['runs', 'list', '--org', (german as { id: string }).id, '--db', database, '--size', '20', '-o', 'json'], { env });
+    expect(runs.code, runs.stderr).toBe(0);
+    const listed = runs.json<{ month: string; status: string }[]>();
+    expect(listed.map((r) => r.status)).toEqual(Array(11).fill('approved'));
+    expect(listed.map((r) => r.month).sort()).toEqual(Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+  });
+});
