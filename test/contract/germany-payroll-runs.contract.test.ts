@@ -168,6 +168,8 @@ for (const backend of allBackends()) {
       expect(rejected.reason).toMatchObject({ kind: 'conflict', code: 'PAYROLL_RUN.DUPLICATE' });
       const winner = (results.find((x) => x.status === 'fulfilled') as PromiseFulfilledResult<{ payroll_status_id: string }>).value.payroll_status_id;
       expect((await service.listGermanPayrollRuns(setup.orgId, { status: 'draft' })).items.map((x) => x.id)).toEqual([winner]);
+      // The losing attempt saved nothing and leaves no row, not even a failed one (issue 20 F4).
+      expect((await service.listGermanPayrollRuns(setup.orgId, {})).items.map((x) => x.id)).toEqual([winner]);
     });
 
     it('takes monthly inputs: extra pay, a one-off, benefits and deductions; pays a starter pro rata by calendar days', async () => {

@@ -424,6 +424,8 @@ for (const backend of allBackends()) {
       expect(rejected.reason.message).toContain(winner);
       const runs = await service.listPayrollRuns(setup.orgId, { status: 'draft' });
       expect(runs.items.map((r) => r.id)).toEqual([winner]);
+      // The losing attempt saved nothing and leaves no row, not even a failed one (issue 20 F4).
+      expect((await service.listPayrollRuns(setup.orgId, {})).items.map((r) => r.id)).toEqual([winner]);
     });
   });
 }

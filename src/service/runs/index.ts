@@ -20,7 +20,7 @@ import { calculate, type CalculateOptions } from './calculate.js';
 import { claim } from './claim.js';
 import { commit } from './commit.js';
 import type { AnyJurisdiction, CalculatedPayslip, Jurisdiction, RunItem } from './jurisdiction.js';
-import { fail, transition } from './lifecycle.js';
+import { fail, forgetLostAttempt, transition } from './lifecycle.js';
 import { duplicateRun } from './prepare.js';
 import { readRun } from './read.js';
 
@@ -51,8 +51,11 @@ export function runLifecycle<Request, Item extends RunItem, Pay, Inputs, Slip ex
       } catch (error) {
         if (isDomainError(error) && error.code === 'PAYROLL_RUN.DUPLICATE') {
           const holder = await findSlotHolder(ctx.store.db, t, prepared.slot);
-          await fail(ctx, t, run.id, holder ? `another run (${holder.id}) for ${prepared.slotLabel} was saved first` : error.message);
-          if (holder) throw duplicateRun(holder.id, holder.status, prepared.slotLabel);
+          if (holder) {
+            await forgetLostAttempt(ctx, t, run.id);
+            throw duplicateRun(holder.id, holder.status, prepared.slotLabel);
+          }
+          await fail(ctx, t, run.id, error.message);
           throw error;
         }
         await fail(ctx, t, run.id, error instanceof Error ? error.message : String(error));

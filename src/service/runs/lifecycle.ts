@@ -5,7 +5,7 @@
  */
 import { conflict, type DomainError, notFound } from '../../domain/errors.js';
 import type { PayrollRunRow } from '../../store/schema.js';
-import { findRun, moveRun, type RunTables } from '../../store/repositories/payroll-runs.js';
+import { deleteUnsavedAttempt, findRun, moveRun, type RunTables } from '../../store/repositories/payroll-runs.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
 import type { RunStatus } from '../contracts/payroll-runs.js';
 import type { AnyJurisdiction } from './jurisdiction.js';
@@ -49,6 +49,19 @@ export async function transition(ctx: ServiceContext, jurisdiction: AnyJurisdict
 }
 
 /** processing → failed with the reason (best effort: an unreachable store leaves a processing row, which the next attempt marks failed). */
+/**
+ * An attempt that lost the race for its slot to a concurrent one leaves no row (issue 20 F4): it saved nothing,
+ * and the clerk's answer (409 naming the winner) is the whole story; a `failed` row per lost race only cluttered
+ * the run list. Best effort like `fail`: a processing row left behind is marked failed by the next attempt.
+ */
+export async function forgetLostAttempt(ctx: ServiceContext, t: RunTables, runId: string): Promise<void> {
+  try {
+    await deleteUnsavedAttempt(ctx.store.db, t, runId);
+  } catch {
+    // see fail
+  }
+}
+
 export async function fail(ctx: ServiceContext, t: RunTables, runId: string, reason: string): Promise<void> {
   try {
     await moveRun(ctx.store.db, t, runId, 'processing', { status: 'failed', failure_reason: reason.slice(0, 2000), updated_at: nowIso(ctx) });

@@ -139,6 +139,15 @@ export async function insertPayslips(db: Db, t: RunTables, rows: readonly Paysli
  * Moves a run from `from` to the given status fields; false when it was no longer `from` (another writer moved
  * it first). The status condition makes the check and the change one statement.
  */
+/**
+ * Removes an attempt that never saved anything: a `processing` row (its payslips were written in the same
+ * transaction as its move to draft, so a processing row has none). True when a row was removed.
+ */
+export async function deleteUnsavedAttempt(db: Db, t: RunTables, runId: string): Promise<boolean> {
+  const done = await shared(db).deleteFrom(runsOf(t)).where('id', '=', runId).where('status', '=', 'processing').executeTakeFirst();
+  return Number(done.numDeletedRows) === 1;
+}
+
 export async function moveRun(db: Db, t: RunTables, runId: string, from: string, set: Partial<PayrollRunRow>): Promise<boolean> {
   const done = await shared(db).updateTable(runsOf(t)).set(set).where('id', '=', runId).where('status', '=', from).executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
