@@ -57,6 +57,25 @@ for (const backend of allBackends()) {
       expect(again.tables.organizations).toEqual({ inserted: 0, updated: 0, unchanged: 1, kept: 0 });
     });
 
+    it('a key another organization holds is refused without saying whose it is (issue 20 F1)', async () => {
+      // The target store's own organization holds worksite insurance details (serial ids, numbered per store).
+      const resident = await target.service.createOrganization({ ...fullOrganization, legal_name: 'Resident GmbH' });
+      const held = (await target.service.exportOrganization(resident.id)).tables.worksite_insurance_details?.[0] as Record<string, unknown>;
+      const org = await source.service.createOrganization(fullOrganization);
+      const exported = await source.service.exportOrganization(org.id);
+      const rows = exported.tables.worksite_insurance_details ?? [];
+      expect(rows.length).toBeGreaterThan(0);
+      (rows[0] as Record<string, unknown>).id = held.id;
+      for (const dryRun of [true, false]) {
+        const error = await expectDomainError(target.service.importOrganization(exported, { dry_run: dryRun }), 'conflict');
+        expect(error.code).toBe('IMPORT.KEY_TAKEN');
+        expect(error.message).toContain('cannot be imported into this organization');
+        expect(error.message).not.toMatch(/another organization|Resident|belongs/);
+        expect(error.message).not.toContain(resident.id);
+      }
+      await expectDomainError(target.service.getOrganization(org.id), 'not_found');
+    });
+
     it('dry run reports an update without writing it', async () => {
       const org = await source.service.createOrganization(fullOrganization);
       const exported = await source.service.exportOrganization(org.id);

@@ -95,7 +95,9 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
             const found = await findRowByKey(db, t, row);
             const record: RecordRef = { table: t.name, key: t.key.map((k) => String(row[k])).join('/'), index: index + 1 };
             if (found && found[t.orgColumn] !== orgId) {
-              throw new DomainError('conflict', 'IMPORT.KEY_TAKEN', `${t.name} ${record.key} belongs to another organization`);
+              // Never say whose it is (issue 20 F1: serial ids were enumerable across tenants this way): the key is
+              // simply not this organization's to use.
+              throw new DomainError('conflict', 'IMPORT.KEY_TAKEN', `${t.name} record ${record.index} (key ${record.key}) cannot be imported into this organization: the key is not free in this store; give the record a new key; nothing was imported`, { details: { table: t.name, record: record.index } });
             }
             if (!found) {
               const runTable = RUN_OF_PAYSLIPS[t.name];
