@@ -36,9 +36,9 @@ describe('payroll contacts (CLI)', () => {
     writeFileSync(file, JSON.stringify([{ name: 'Anna', email: 'anna@example.com' }, { name: '' }, { name: 'Dup', email: 'ANNA@example.com' }, { name: 'Cara', roles: ['hr'] }]));
     const table = await runCli(['contacts', 'import', file, '--org', orgId, '-o', 'table'], { env });
     expect(table.code).toBe(3);
-    expect(table.stdout).toMatch(/│ 4\s+│ 2\s+│ 2\s+│ 0\s+│/);
-    expect(table.stdout).toMatch(/│ 1\s+│ name\s+│ is required/);
-    expect(table.stdout).toMatch(/│ 2\s+│ email\s+│ a contact with this e-mail address already exists/);
+    expect(table.stdout).toMatch(/│\s+4 │\s+2 │\s+2 │\s+0 │/);
+    expect(table.stdout).toMatch(/│\s+1 │ name\s+│ is required/);
+    expect(table.stdout).toMatch(/│\s+2 │ email\s+│ a contact with this e-mail address already exists/);
     expect(table.stderr).toContain('2 of 4 contact(s) failed');
     const listed = await runCli(['contacts', 'list', '--org', orgId, '--json'], { env });
     expect(listed.json<{ name: string }[]>().map((c) => c.name)).toEqual(['Anna', 'Cara']);

@@ -19,10 +19,10 @@ describe('payroll demo', () => {
     expect(text).toContain('== Payroll account (Lohnkonto) 2026 of Anna Schmidt');
     // Anna: 54,000 € a year = 4,500.00 a month; November adds half a month as Weihnachtsgeld: 6,750.00, and the
     // year to date after November is 10 × 4,500 + 6,750 = 51,750.00.
-    expect(text).toMatch(/2026-11 +│ month +│ 6750\.00 /);
-    expect(text).toMatch(/2026-11 +│ year to date +│ 51750\.00 /);
+    expect(text).toMatch(/2026-11 +│ month +│ +6750\.00 │/);
+    expect(text).toMatch(/2026-11 +│ year to date +│ +51750\.00 │/);
     // The minijobber who starts on 16 November: 15 SV-Tage in her first month.
-    expect(text).toMatch(/│ 271\.05 +│.*│ 15 +│/);
+    expect(text).toMatch(/│ +271\.05 │.*│ +15 │/);
 
     const database = join(dir, 'data', 'payroll', 'demo.db');
     const orgs = await runCli(['org', 'list', '--db', database, '-o', 'json'], { env });

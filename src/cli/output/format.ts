@@ -55,6 +55,9 @@ function cell(value: unknown): string {
   return String(value);
 }
 
+/** Amounts and counts: a column holding only these is right-aligned, so the decimal points line up (issue 18). */
+const NUMERIC = /^-?\d+(\.\d+)?%?$/;
+
 function csvEscape(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -77,8 +80,10 @@ export function render(data: unknown, columns: Column[] | null, options: OutputO
     case 'table': {
       if (columns === null && !Array.isArray(safe)) return renderRecord(items[0] ?? {}, options);
       const cols = columns ?? inferColumns(items);
-      const table = new Table({ head: cols.map((c) => c.header), style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] } });
-      for (const item of items) table.push(cols.map((c) => cell(pick(item, c))));
+      const rows = items.map((item) => cols.map((c) => cell(pick(item, c))));
+      const colAligns = cols.map((_, i) => (rows.some((row) => row[i] !== '') && rows.every((row) => row[i] === '' || NUMERIC.test(row[i] as string)) ? 'right' : 'left'));
+      const table = new Table({ head: cols.map((c) => c.header), colAligns, style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] } });
+      for (const row of rows) table.push(row);
       return `${table.toString()}\n`;
     }
   }
