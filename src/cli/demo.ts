@@ -6,6 +6,7 @@ import { withRuntime } from './command-kit.js';
 import { dataDir } from './config.js';
 import { printGermanPayroll, printGermanRun } from './commands/run-de.js';
 import { ORG_COLUMNS } from './commands/org.js';
+import { namesFor } from './employee-names.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -107,7 +108,7 @@ async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: s
     lastRunId = (await service.approveGermanPayrollRun(orgId, run.payroll_status_id)).id;
   }
   const lastRun = await service.getGermanPayrollRun(orgId, lastRunId, {});
-  printGermanRun(runtime, lastRun);
+  printGermanRun(runtime, lastRun, await namesFor(runtime, service, orgId));
   runtime.info(`${last} monthly runs approved${last >= 11 ? '; November pays a Weihnachtsgeld (one-off: pro-rated annual ceiling, § 23a SGB IV; wage tax on the expected annual wage, § 39b Abs. 3 EStG)' : ''}`);
   const first = employees[0];
   if (!first) return;

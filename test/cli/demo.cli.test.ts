@@ -33,5 +33,15 @@ describe('payroll demo', () => {
     const listed = runs.json<{ month: string; status: string }[]>();
     expect(listed.map((r) => r.status)).toEqual(Array(11).fill('approved'));
     expect(listed.map((r) => r.month).sort()).toEqual(Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+
+    // Tables and CSV name the employees; JSON keeps their ids (issue 18 point 3).
+    const november = (listed as unknown as { id: string; month: string }[]).find((r) => r.month === '2026-11') as { id: string };
+    const csv = await runCli(['runs', 'show', november.id, '--org', (german as { id: string }).id, '--db', database, '-o', 'csv'], { env });
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout.split('\n')[1]).toMatch(/^Anna Schmidt \(DE-001\),6750\.00,/);
+    const json = await runCli(['runs', 'show', november.id, '--org', (german as { id: string }).id, '--db', database, '-o', 'json'], { env });
+    expect(json.json<{ payslips: { employee_id: string }[] }>().payslips[0]?.employee_id).toMatch(/^[0-9a-f-]{36}$/);
+    const table = await runCli(['runs', 'show', november.id, '--org', (german as { id: string }).id, '--db', database, '-o', 'table'], { env });
+    expect(table.stderr).toContain('approved, 2026-11, pay date 2026-11-30, 5 employees');
   });
 });

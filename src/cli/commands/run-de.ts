@@ -4,6 +4,7 @@ import { confirmStep } from '../prompt.js';
 import { readJsonInput, usageError } from '../runtime.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
+import { namesFor, nameOf, withNames, type EmployeeNames } from '../employee-names.js';
 
 /** One row per employee: what a clerk checks before paying (issue 3, item 4). */
 const PAYSLIP_COLUMNS: Column[] = [
@@ -55,17 +56,17 @@ export const DE_RUN_PAYSLIP_COLUMNS: Column[] = [
 type Printer = { format: string; print(data: unknown, columns?: Column[] | null): void; info(message: string): void };
 
 /** A stored German run: a summary line, its payslips, its warnings (JSON: the run as the API answers it). */
-export function printGermanRun(runtime: Printer, run: GermanPayrollRun): void {
+export function printGermanRun(runtime: Printer, run: GermanPayrollRun, names?: EmployeeNames): void {
   if (runtime.format !== 'table' && runtime.format !== 'csv') {
     runtime.print(run);
     return;
   }
   if (runtime.format === 'table') {
-    runtime.info(`run ${run.id}: ${run.status}, ${run.month}${run.corrects_run_id ? ` (corrects ${run.corrects_run_id})` : ''}, paid ${run.pay_date}, ${run.employee_count} employees`);
+    runtime.info(`run ${run.id}: ${run.status}, ${run.month}${run.corrects_run_id ? ` (corrects ${run.corrects_run_id})` : ''}, pay date ${run.pay_date}, ${run.employee_count} employees`);
     if (run.totals) runtime.info(`totals: gross ${run.totals.gross_pay}, income tax ${run.totals.income_tax}, soli ${run.totals.solidarity_tax}, church tax ${run.totals.church_tax}, employee insurance ${run.totals.employee_insurance}, net pay ${run.totals.net_pay}, employer cost ${run.totals.employer_cost}`);
   }
-  runtime.print(run.payslips ?? [], DE_RUN_PAYSLIP_COLUMNS);
-  for (const w of run.warnings) runtime.info(`warning${w.employee_id ? ` ${w.employee_id}` : ''}: ${w.message}`);
+  runtime.print(run.payslips ?? [], withNames(DE_RUN_PAYSLIP_COLUMNS, names));
+  for (const w of run.warnings) runtime.info(`warning${w.employee_id ? ` ${nameOf(names, w.employee_id)}` : ''}: ${w.message}`);
 }
 
 /** The monthly inputs file of `run-de --org`: `{ "items": [...] }` (also pay_date, external_ref) or a bare list of items. */
@@ -122,7 +123,7 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
           const result = await service.createGermanPayrollRun(options.org, body, history);
           runtime.wrote();
           let run = await service.getGermanPayrollRun(options.org, result.payroll_status_id);
-          printGermanRun(runtime, run);
+          printGermanRun(runtime, run, await namesFor(runtime, service, options.org));
           if (options.approve) {
             await confirmStep(runtime, `approve run ${run.id} (${run.month}, ${run.employee_count} payslips, net pay ${run.totals?.net_pay ?? '?'}); approved runs are final`);
             run = await service.approveGermanPayrollRun(options.org, run.id);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Decimal, type GermanPayrollRun, type GermanRunPayslip, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
 import { printGermanRun } from './run-de.js';
+import { namesFor, nameOf, withNames, type EmployeeNames } from '../employee-names.js';
 import { addListOptions, listQuery, payrollGroup, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
@@ -74,17 +75,17 @@ async function progressBar(runtime: Runtime): Promise<{ onProgress?: (done: numb
   };
 }
 
-export function printRun(runtime: Runtime, run: PayrollRun): void {
+export function printRun(runtime: Runtime, run: PayrollRun, names?: EmployeeNames): void {
   if (runtime.format !== 'table' && runtime.format !== 'csv') {
     runtime.print(run);
     return;
   }
   if (runtime.format === 'table') {
-    runtime.info(`run ${run.id}: ${run.status}, ${run.tax_year} period ${run.period_number} (tax period ${run.tax_period}), paid ${run.pay_date}, ${run.employee_count} employees`);
+    runtime.info(`run ${run.id}: ${run.status}, ${run.tax_year} period ${run.period_number} (tax period ${run.tax_period}), pay date ${run.pay_date}, ${run.employee_count} employees`);
     if (run.totals) runtime.info(`totals: gross ${run.totals.gross_pay}, tax ${run.totals.tax}, employee NI ${run.totals.employee_ni}, employer NI ${run.totals.employer_ni}, net pay ${run.totals.net_pay}`);
   }
-  runtime.print(run.payslips ?? [], PAYSLIP_COLUMNS);
-  for (const w of run.warnings) runtime.info(`warning${w.employee_id ? ` ${w.employee_id}` : ''}: ${w.message}`);
+  runtime.print(run.payslips ?? [], withNames(PAYSLIP_COLUMNS, names));
+  for (const w of run.warnings) runtime.info(`warning${w.employee_id ? ` ${nameOf(names, w.employee_id)}` : ''}: ${w.message}`);
 }
 
 interface RunGbOptions {
@@ -154,7 +155,7 @@ function registerRunGb(host: Command): void {
         dropDraft(draftPath);
         runtime.wrote();
         let run = await service.getPayrollRun(org, result.payroll_status_id);
-        printRun(runtime, run);
+        printRun(runtime, run, await namesFor(runtime, service, org));
         const approve = options.approve !== undefined || (runtime.interactive && !options.input);
         if (approve) {
           try {
@@ -240,7 +241,7 @@ export function registerRunCommands(program: Command): void {
             runtime.print(runtime.format === 'table' ? Object.entries(payslip.figures).map(([figure, value]) => ({ figure, value })) : payslip, runtime.format === 'table' ? [{ header: 'figure', value: 'figure' }, { header: 'value', value: 'value' }] : null);
             return;
           }
-          printGermanRun(runtime, run);
+          printGermanRun(runtime, run, await namesFor(runtime, service, org));
           return;
         }
         const run = await service.getPayrollRun(org, runId, query);
@@ -250,7 +251,7 @@ export function registerRunCommands(program: Command): void {
           runtime.print(runtime.format === 'table' ? payslip.lines : payslip, runtime.format === 'table' ? [{ header: 'line', value: 'name' }, { header: 'wage type', value: 'wage_type_code' }, { header: 'section', value: 'section' }, { header: 'amount', value: 'amount' }] : null);
           return;
         }
-        printRun(runtime, run);
+        printRun(runtime, run, await namesFor(runtime, service, org));
       }),
     );
 
