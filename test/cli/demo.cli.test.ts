@@ -45,3 +45,33 @@ describe('payroll demo', () => {
     expect(table.stderr).toContain('approved, 2026-11, pay date 2026-11-30, 5 employees');
   });
 });
+
+describe('runs show --employee', () => {
+  it('is payslip-shaped for both countries: header, earnings, deductions, net, employer costs, year to date', async () => {
+    const { env, dir } = cliSandbox();
+    delete env.PAYROLL_DATABASE;
+    expect((await runCli(['demo', '-o', 'json'], { env })).code).toBe(0);
+    const database = join(dir, 'data', 'payroll', 'demo.db');
+    const orgs = (await runCli(['org', 'list', '--db', database, '-o', 'json'], { env })).json<{ id: string; country: string }[]>();
+    for (const country of ['GB', 'DE']) {
+      const org = (orgs.find((o) => o.country === country) as { id: string }).id;
+      const runs = (await runCli(['runs', 'list', '--org', org, '--db', database, '--size', '20', '-o', 'json'], { env })).json<{ id: string }[]>();
+      const last = runs[runs.length - 1] as { id: string };
+      const run = (await runCli(['runs', 'show', last.id, '--org', org, '--db', database, '-o', 'json'], { env })).json<{ payslips: { employee_id: string }[] }>();
+      const employee = run.payslips[0]?.employee_id as string;
+      const csv = await runCli(['runs', 'show', last.id, '--org', org, '--db', database, '--employee', employee, '-o', 'csv'], { env });
+      expect(csv.code, csv.stderr).toBe(0);
+      const rows = csv.stdout.trim().split('\n').slice(1).map((line) => line.split(','));
+      const parts = [...new Set(rows.map((r) => r[0]))];
+      expect(parts.slice(0, 2)).toEqual(['employee', 'period']);
+      for (const part of ['earnings', 'deductions', 'net pay', 'employer', 'year to date']) expect(parts.some((p) => p?.startsWith(part.split(' ')[0] as string)), `${country}: ${part}`).toBe(true);
+      expect(rows[0]?.[1]).toMatch(country === 'GB' ? /^Oliver Bennett \(GB-001\)$/ : /^Anna Schmidt \(DE-001\)$/);
+      if (country === 'DE') {
+        expect(rows).toContainEqual(['earnings', 'gross pay', '6750.00']);
+        expect(rows).toContainEqual(['year to date', 'employee totals total gross wages', '51750.00']);
+      } else {
+        expect(rows.filter((r) => r[0] === 'employer' && /National Insurance/.test(r[1] as string))).toHaveLength(1);
+      }
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Decimal, type GermanPayrollRun, type GermanRunPayslip, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
 import { printGermanRun } from './run-de.js';
 import { namesFor, nameOf, withNames, type EmployeeNames } from '../employee-names.js';
+import { dePayslipRows, gbPayslipRows, PAYSLIP_VIEW_COLUMNS } from '../payslip-view.js';
 import { addListOptions, listQuery, payrollGroup, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
@@ -237,8 +238,9 @@ export function registerRunCommands(program: Command): void {
           if (options.employee) {
             const payslip = (run.payslips ?? []).find((p: GermanRunPayslip) => p.employee_id === options.employee);
             if (!payslip) throw usageError(`run ${runId} has no payslip for employee ${options.employee}`);
-            // The table: the payroll account's figures of the month, one per line; JSON: the payslip as the API has it.
-            runtime.print(runtime.format === 'table' ? Object.entries(payslip.figures).map(([figure, value]) => ({ figure, value })) : payslip, runtime.format === 'table' ? [{ header: 'figure', value: 'figure' }, { header: 'value', value: 'value' }] : null);
+            // Table and CSV: the payslip as a clerk reads it; JSON: the payslip as the API has it.
+            if (runtime.format === 'table' || runtime.format === 'csv') runtime.print(dePayslipRows(payslip, nameOf(await namesFor(runtime, service, org), payslip.employee_id)), PAYSLIP_VIEW_COLUMNS);
+            else runtime.print(payslip);
             return;
           }
           printGermanRun(runtime, run, await namesFor(runtime, service, org));
@@ -248,7 +250,8 @@ export function registerRunCommands(program: Command): void {
         if (options.employee) {
           const payslip = (run.payslips ?? []).find((p: Payslip) => p.employee_id === options.employee);
           if (!payslip) throw usageError(`run ${runId} has no payslip for employee ${options.employee}`);
-          runtime.print(runtime.format === 'table' ? payslip.lines : payslip, runtime.format === 'table' ? [{ header: 'line', value: 'name' }, { header: 'wage type', value: 'wage_type_code' }, { header: 'section', value: 'section' }, { header: 'amount', value: 'amount' }] : null);
+          if (runtime.format === 'table' || runtime.format === 'csv') runtime.print(gbPayslipRows(payslip, nameOf(await namesFor(runtime, service, org), payslip.employee_id)), PAYSLIP_VIEW_COLUMNS);
+          else runtime.print(payslip);
           return;
         }
         printRun(runtime, run, await namesFor(runtime, service, org));
