@@ -15,6 +15,16 @@ export async function requireValue(runtime: Runtime, current: unknown, flag: str
   return prompts.input({ message: question, required: true, ...(options.validate ? { validate: options.validate } : {}) });
 }
 
+/**
+ * A required field of a request body: kept exactly as given (a JSON number stays a number, so the contract refuses
+ * `legal_name: 12` instead of the CLI turning it into "12"; issue 18: no silent coercion), else asked on a
+ * terminal like requireValue.
+ */
+export async function requireField(runtime: Runtime, current: unknown, flag: string, question: string, options: { choices?: readonly string[]; validate?: (value: string) => true | string } = {}): Promise<unknown> {
+  if (current !== undefined && current !== null && current !== '') return current;
+  return requireValue(runtime, current, flag, question, options);
+}
+
 /** An optional value asked only on a terminal; empty means "leave out". */
 export async function optionalValue(runtime: Runtime, current: unknown, question: string): Promise<string | undefined> {
   if (current !== undefined && current !== null && current !== '') return String(current);

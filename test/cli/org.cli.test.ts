@@ -25,6 +25,18 @@ describe('payroll org (CLI)', () => {
     expect(result.json()).toMatchObject({ legal_name: 'From File GmbH', dba_name: 'Flag', country: 'DE' });
   });
 
+  it('never coerces a JSON value of the wrong type: a number as the legal name is refused naming the field and the types (issue 18)', async () => {
+    const { env, dir } = cliSandbox();
+    const file = join(dir, 'org.json');
+    writeFileSync(file, JSON.stringify({ legal_name: 12, country: 'GB', work_sites: 'Leeds' }));
+    const result = await runCli(['org', 'create', '--input', file, '--json'], { env });
+    expect(result.code).toBe(3);
+    const issues = (JSON.parse(result.stderr) as { error: { issues: { loc: string[]; msg: string }[] } }).error.issues;
+    expect(issues).toContainEqual(expect.objectContaining({ loc: ['body', 'legal_name'], msg: 'must be text, not a number' }));
+    expect(issues).toContainEqual(expect.objectContaining({ loc: ['body', 'work_sites'], msg: 'must be a list, not text' }));
+    expect((await runCli(['org', 'list', '--json'], { env })).json()).toEqual([]);
+  });
+
   it.each([
     [['org', 'create', '--legal-name', 'X', '--country', 'FR'], 3, /country/],
     [['org', 'create', '--legal-name', 'X'], 2, /missing --country/],

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { type Employee, type Page, STATE_OFFICIAL_NAMES } from '../../service/ports.js';
 import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { confirmStep, optionalValue, requireValue } from '../prompt.js';
+import { confirmStep, optionalValue, requireField, requireValue } from '../prompt.js';
 import { type Runtime, usageError } from '../runtime.js';
 
 // ---- helpers the organization-resource commands share (bank accounts, contacts, worksites, SEPA, addresses) ----
@@ -164,10 +164,10 @@ export function registerEmployeeCommands(program: Command): void {
     withRuntime(async (runtime, options: EmployeeFlags) => {
       const orgId = await orgIdFrom(runtime, options);
       const body = bodyFrom(options, { first_name: options.firstName, last_name: options.lastName, date_of_birth: options.dateOfBirth, start_date: options.startDate, payroll_number: options.payrollNumber, email: options.email });
-      body.first_name = await requireValue(runtime, body.first_name, '--first-name', 'First name');
-      body.last_name = await requireValue(runtime, body.last_name, '--last-name', 'Last name');
-      body.date_of_birth = await requireValue(runtime, body.date_of_birth, '--date-of-birth', 'Date of birth (YYYY-MM-DD)', { validate: isDate });
-      body.start_date = await requireValue(runtime, body.start_date, '--start-date', 'Start date (YYYY-MM-DD)', { validate: isDate });
+      body.first_name = await requireField(runtime, body.first_name, '--first-name', 'First name');
+      body.last_name = await requireField(runtime, body.last_name, '--last-name', 'Last name');
+      body.date_of_birth = await requireField(runtime, body.date_of_birth, '--date-of-birth', 'Date of birth (YYYY-MM-DD)', { validate: isDate });
+      body.start_date = await requireField(runtime, body.start_date, '--start-date', 'Start date (YYYY-MM-DD)', { validate: isDate });
       const service = await runtime.service();
       const org = await service.getOrganization(orgId);
       const key = org.country === 'DE' ? 'de' : 'gb';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Organization } from '../../service/ports.js';
 import { addListOptions, bodyFrom, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { optionalValue, requireValue } from '../prompt.js';
+import { optionalValue, requireField, requireValue } from '../prompt.js';
 
 export const ORG_COLUMNS: Column[] = [
   { header: 'id', value: 'id' },
@@ -43,8 +43,8 @@ export function registerOrgCommands(program: Command): void {
           website: options.website,
           external_ref: options.externalRef,
         });
-        body.legal_name = await requireValue(runtime, body.legal_name, '--legal-name', 'Legal name of the organization');
-        body.country = await requireValue(runtime, body.country, '--country', 'Country (decides the statutory rules)', { choices: ['GB', 'DE'] });
+        body.legal_name = await requireField(runtime, body.legal_name, '--legal-name', 'Legal name of the organization');
+        body.country = await requireField(runtime, body.country, '--country', 'Country (decides the statutory rules)', { choices: ['GB', 'DE'] });
         const addressText = options.address ?? (body.address === undefined ? await optionalValue(runtime, undefined, 'Registered address (one line)') : undefined);
         const address = addressFlag(addressText, body.country, options.addressType);
         if (address) body.address = address;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { SepaMandate } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { requireValue } from '../prompt.js';
+import { requireField, requireValue } from '../prompt.js';
 import { collectPageItems, orgIdFrom } from './employees.js';
 
 export const SEPA_MANDATE_COLUMNS: Column[] = [
@@ -62,8 +62,8 @@ export function registerSepaMandateCommands(program: Command): void {
       withRuntime(async (runtime, options: MandateFlags) => {
         const orgId = await orgIdFrom(runtime, options);
         const body = bodyFrom(options, { ...mandateFields(options), is_recurring: options.oneOff ? false : undefined });
-        body.creditor_id = await requireValue(runtime, body.creditor_id, '--creditor-id', 'SEPA creditor identifier');
-        body.bank_account_id = await requireValue(runtime, body.bank_account_id, '--bank-account', 'Bank account id (the organization’s own account)');
+        body.creditor_id = await requireField(runtime, body.creditor_id, '--creditor-id', 'SEPA creditor identifier');
+        body.bank_account_id = await requireField(runtime, body.bank_account_id, '--bank-account', 'Bank account id (the organization’s own account)');
         const service = await runtime.service();
         const created = await service.createSepaMandate(orgId, body);
         runtime.wrote();

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { InsuranceLevelChoice, Worksite } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { requireValue } from '../prompt.js';
+import { requireField, requireValue } from '../prompt.js';
 import { usageError } from '../runtime.js';
 import { collectPageItems, orgIdFrom } from './employees.js';
 
@@ -80,7 +80,7 @@ export function registerWorksiteCommands(program: Command): void {
       withRuntime(async (runtime, options: { org?: string; input?: string; name?: string; address?: string; addressType?: string; primary?: boolean }) => {
         const orgId = await orgIdFrom(runtime, options);
         const body = bodyFrom(options, { name: options.name, is_primary: options.primary ? true : undefined });
-        body.name = await requireValue(runtime, body.name, '--name', 'Name of the worksite');
+        body.name = await requireField(runtime, body.name, '--name', 'Name of the worksite');
         const service = await runtime.service();
         if (options.address) {
           const country = (await service.getOrganization(orgId)).country;
