@@ -40,6 +40,37 @@ describe('payroll employees (CLI)', () => {
     expect(result.json()).toMatchObject({ last_name: 'Mustermann', de: { tax_id: '86095742719', tax_class: 4, factor: '0.9', federal_state: 'Berlin' } });
   });
 
+  it('sets every field a clerk keeps from flags: standing pay, the GB starter declaration, the DE insurance and levy fields (issue 18 point 2)', async () => {
+    const { env } = cliSandbox();
+    const gbOrg = await org(env, 'GB');
+    const gb = await runCli(['employees', 'create', '--org', gbOrg, ...GB_FLAGS, '--salary', '32000.00', '--starter-declaration', 'b', '--json'], { env });
+    expect(gb.code, gb.stderr).toBe(0);
+    const gbEmployee = gb.json<{ id: string }>();
+    expect(gb.json()).toMatchObject({ pay: { basis: 'salary', annual_salary: '32000.00', currency: 'GBP' }, gb: { starter_declaration: 'B' } });
+    const hourly = await runCli(['employees', 'update', gbEmployee.id, '--org', gbOrg, '--hourly-rate', '13.50', '--hours-per-week', '20', '--json'], { env });
+    expect(hourly.code, hourly.stderr).toBe(0);
+    expect(hourly.json()).toMatchObject({ pay: { basis: 'hourly', hourly_rate: '13.50', hours_per_week: '20', currency: 'GBP' } });
+    const both = await runCli(['employees', 'update', gbEmployee.id, '--org', gbOrg, '--salary', '1', '--hourly-rate', '2'], { env });
+    expect(both.code).toBe(2);
+
+    const deOrg = await org(env, 'DE');
+    const de = await runCli(
+      ['employees', 'create', '--org', deOrg, '--first-name', 'Lena', '--last-name', 'Hoffmann', '--date-of-birth', '2001-05-04', '--start-date', '2026-11-16',
+        '--tax-class', '1', '--federal-state', 'Berlin', '--health-insurer', '15027365', '--sv-number', '65040501H004', '--children', '1.5', '--care-children', '2',
+        '--zusatzbeitrag', '2.9', '--midi-job', '--u1-rate', '2.4', '--u2-rate', '0.44', '--previous-employment-pay', 'unknown', '--previous-employment-months', '4',
+        '--hourly-rate', '15.00', '--hours-per-week', '20', '--json', '--reveal'],
+      { env },
+    );
+    expect(de.code, de.stderr).toBe(0);
+    expect(de.json()).toMatchObject({
+      pay: { basis: 'hourly', hourly_rate: '15.00', hours_per_week: '20', currency: 'EUR' },
+      de: { social_insurance_number: '65040501H004', child_allowances: '1.5', care_insurance_children: 2, is_parent: true, health_insurance_additional_rate: '2.9', is_midi_job: true, u1_rate: '2.4', u2_rate: '0.44', previous_employment_pay: null, previous_employment_months: 4 },
+    });
+    const wrongCountry = await runCli(['employees', 'create', '--org', deOrg, '--first-name', 'X', '--last-name', 'Y', '--date-of-birth', '2001-05-04', '--start-date', '2026-11-16', '--tax-class', '1', '--federal-state', 'Berlin', '--starter-declaration', 'A'], { env });
+    expect(wrongCountry.code).toBe(2);
+    expect(wrongCountry.stderr).toContain('--starter-declaration');
+  });
+
   it('lists in pages, filters by status and follows every page with --all', async () => {
     const { env } = cliSandbox();
     const orgId = await org(env, 'GB');

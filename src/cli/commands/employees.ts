@@ -69,19 +69,54 @@ interface StatutoryFlags {
   federalState?: string;
   healthInsurer?: string;
   church?: boolean;
+  starterDeclaration?: string;
+  svNumber?: string;
+  children?: string;
+  careChildren?: string;
+  parent?: boolean;
+  zusatzbeitrag?: string;
+  miniJob?: boolean;
+  midiJob?: boolean;
+  u1Rate?: string;
+  u2Rate?: string;
+  previousEmploymentPay?: string;
+  previousEmploymentMonths?: string;
 }
 
 function gbFlags(o: StatutoryFlags): Record<string, unknown> {
-  return withoutUndefined({ ni_number: o.niNumber, tax_code: o.taxCode, ni_category: o.niCategory?.toUpperCase(), student_loan_plans: listFlag(o.studentLoans), postgraduate_loan: o.postgraduateLoan });
+  return withoutUndefined({ ni_number: o.niNumber, tax_code: o.taxCode, ni_category: o.niCategory?.toUpperCase(), student_loan_plans: listFlag(o.studentLoans), postgraduate_loan: o.postgraduateLoan, starter_declaration: o.starterDeclaration?.toUpperCase() });
 }
 
 function deFlags(o: StatutoryFlags): Record<string, unknown> {
-  return withoutUndefined({ tax_id: o.taxId, tax_class: integerFlag('--tax-class', o.taxClass), factor: o.factor, federal_state: o.federalState, health_insurer_agency_code: o.healthInsurer, is_church_member: o.church });
+  const careChildren = integerFlag('--care-children', o.careChildren);
+  return withoutUndefined({
+    tax_id: o.taxId,
+    tax_class: integerFlag('--tax-class', o.taxClass),
+    factor: o.factor,
+    federal_state: o.federalState,
+    health_insurer_agency_code: o.healthInsurer,
+    is_church_member: o.church,
+    social_insurance_number: o.svNumber,
+    child_allowances: o.children,
+    care_insurance_children: careChildren,
+    is_parent: o.parent ?? (careChildren !== undefined && careChildren > 0 ? true : undefined),
+    health_insurance_additional_rate: o.zusatzbeitrag,
+    is_mini_job: o.miniJob,
+    is_midi_job: o.midiJob,
+    u1_rate: o.u1Rate,
+    u2_rate: o.u2Rate,
+    previous_employment_pay: o.previousEmploymentPay === undefined ? undefined : o.previousEmploymentPay.toLowerCase() === 'unknown' ? null : o.previousEmploymentPay,
+    previous_employment_months: integerFlag('--previous-employment-months', o.previousEmploymentMonths),
+  });
 }
 
 const FLAG_OF: Record<string, string> = {
   ni_number: '--ni-number', tax_code: '--tax-code', ni_category: '--ni-category', student_loan_plans: '--student-loans', postgraduate_loan: '--postgraduate-loan',
+  starter_declaration: '--starter-declaration',
   tax_id: '--tax-id', tax_class: '--tax-class', factor: '--factor', federal_state: '--federal-state', health_insurer_agency_code: '--health-insurer', is_church_member: '--church',
+  social_insurance_number: '--sv-number', child_allowances: '--children', care_insurance_children: '--care-children', is_parent: '--parent',
+  health_insurance_additional_rate: '--zusatzbeitrag', is_mini_job: '--mini-job', is_midi_job: '--midi-job', u1_rate: '--u1-rate', u2_rate: '--u2-rate',
+  previous_employment_pay: '--previous-employment-pay', previous_employment_months: '--previous-employment-months',
 };
 
 function addStatutoryOptions(command: Command): Command {
@@ -91,15 +126,50 @@ function addStatutoryOptions(command: Command): Command {
     .option('--ni-category <letter>', 'GB: NI category letter (A, B, C, H, J, M, Z, ...)')
     .option('--student-loans <plans>', 'GB: student loan plans, comma separated (1, 2, 4, 5)')
     .option('--postgraduate-loan', 'GB: repays a postgraduate loan')
+    .option('--starter-declaration <A|B|C>', 'GB: starter declaration when there is no P45 (A first job, B only job now, C another job or pension)')
     .option('--tax-id <id>', 'DE: steuerliche Identifikationsnummer (11 digits)')
     .option('--tax-class <1-6>', 'DE: Steuerklasse')
     .option('--factor <0.xxx>', 'DE: Faktor (tax class 4 only)')
     .option('--federal-state <name>', 'DE: Bundesland of the worksite, e.g. Berlin, Bayern')
     .option('--health-insurer <betriebsnummer>', 'DE: Betriebsnummer of the health insurer (8 digits)')
-    .option('--church', 'DE: member of a church that levies church tax');
+    .option('--church', 'DE: member of a church that levies church tax')
+    .option('--sv-number <number>', 'DE: Sozialversicherungsnummer (Rentenversicherungsnummer, e.g. 65170839J003)')
+    .option('--children <n>', 'DE: Kinderfreibeträge on the tax card (0, 0.5, 1, 1.5, ...)')
+    .option('--care-children <n>', 'DE: children under 25 for care insurance (implies --parent)')
+    .option('--parent', 'DE: has children (no childless surcharge in care insurance)')
+    .option('--zusatzbeitrag <percent>', 'DE: the health insurer’s Zusatzbeitrag in percent, overriding the insurer table, e.g. 2.9')
+    .option('--mini-job', 'DE: a minijob (Minijob-Zentrale, flat rates)')
+    .option('--midi-job', 'DE: a midijob (Übergangsbereich)')
+    .option('--u1-rate <percent>', 'DE: U1 levy rate of the insurer at the employer’s refund option, e.g. 2.4')
+    .option('--u2-rate <percent>', 'DE: U2 levy rate of the insurer, e.g. 0.44')
+    .option('--previous-employment-pay <amount|unknown>', 'DE: pay from earlier employers this year; "unknown" when not presented (§ 39b Abs. 3 EStG)')
+    .option('--previous-employment-months <n>', 'DE: months with earlier employers this year (used when their pay is unknown)');
 }
 
-interface EmployeeFlags extends StatutoryFlags {
+/** Standing pay flags: a salary, or an hourly rate with the usual weekly hours. */
+function addPayOptions(command: Command): Command {
+  return command
+    .option('--salary <annual>', 'standing pay: annual salary, e.g. 54000.00')
+    .option('--hourly-rate <rate>', 'standing pay: hourly rate, e.g. 13.90 (with --hours-per-week)')
+    .option('--hours-per-week <hours>', 'standing pay: usual weekly hours of hourly pay, e.g. 25');
+}
+
+interface PayFlags {
+  salary?: string;
+  hourlyRate?: string;
+  hoursPerWeek?: string;
+}
+
+/** The `pay` block from the pay flags (currency by the organization's country), or undefined when none is given. */
+function payFlags(o: PayFlags, country: string): Record<string, unknown> | undefined {
+  if (o.salary === undefined && o.hourlyRate === undefined && o.hoursPerWeek === undefined) return undefined;
+  if (o.salary !== undefined && (o.hourlyRate !== undefined || o.hoursPerWeek !== undefined)) throw usageError('give --salary, or --hourly-rate with --hours-per-week, not both');
+  const currency = country === 'DE' ? 'EUR' : 'GBP';
+  if (o.salary !== undefined) return { basis: 'salary', annual_salary: o.salary, currency };
+  return withoutUndefined({ basis: 'hourly', hourly_rate: o.hourlyRate, hours_per_week: o.hoursPerWeek, currency });
+}
+
+interface EmployeeFlags extends StatutoryFlags, PayFlags {
   org?: string;
   input?: string;
   firstName?: string;
@@ -148,18 +218,20 @@ async function askStatutory(runtime: Runtime, country: string, block: Record<str
 export function registerEmployeeCommands(program: Command): void {
   const employees = program.command('employees').alias('employee').description('employees: create, get, list, update, leave');
 
+  addPayOptions(
   addStatutoryOptions(
     employees
       .command('create')
       .description('create an employee with the statutory data of the organization’s country (gb or de block)')
       .option('--org <id>', 'organization id')
-      .option('--input <file>', 'request body as JSON (the Employee shape, with a gb or de block); - for stdin')
+      .option('--input <file>', 'request body as JSON (the Employee shape, with a gb or de block; e.g. an item of fixtures/demo/de-employees.json or gb-employees.json); - for stdin')
       .option('--first-name <name>', 'first name')
       .option('--last-name <name>', 'last name')
       .option('--date-of-birth <date>', 'date of birth (YYYY-MM-DD)')
       .option('--start-date <date>', 'first day of employment (YYYY-MM-DD)')
       .option('--payroll-number <no>', 'your payroll number (unique in the organization)')
       .option('--email <address>', 'e-mail address'),
+  ),
   ).action(
     withRuntime(async (runtime, options: EmployeeFlags) => {
       const orgId = await orgIdFrom(runtime, options);
@@ -176,6 +248,8 @@ export function registerEmployeeCommands(program: Command): void {
       const otherFlags = key === 'gb' ? deFlags(options) : gbFlags(options);
       if (Object.keys(otherFlags).length > 0) throw usageError(`${Object.keys(otherFlags).map((f) => FLAG_OF[f] ?? f).join(', ')}: organization ${orgId} is ${org.country}; give the ${org.country} flags instead (see --help)`);
       body[key] = await askStatutory(runtime, org.country, { ...given, ...flags });
+      const pay = payFlags(options, org.country);
+      if (pay) body.pay = pay;
       const created = await service.createEmployee(orgId, body);
       runtime.wrote();
       runtime.print(created);
@@ -212,6 +286,7 @@ export function registerEmployeeCommands(program: Command): void {
     }),
   );
 
+  addPayOptions(
   addStatutoryOptions(
     employees
       .command('update')
@@ -226,6 +301,7 @@ export function registerEmployeeCommands(program: Command): void {
       .option('--payroll-number <no>', 'payroll number')
       .option('--email <address>', 'e-mail address')
       .option('--row-version <n>', 'fail with a conflict if someone changed the employee since you read this version'),
+  ),
   ).action(
     withRuntime(async (runtime, employeeId: string, options: EmployeeFlags) => {
       const orgId = await orgIdFrom(runtime, options);
@@ -242,6 +318,7 @@ export function registerEmployeeCommands(program: Command): void {
         if (Object.keys(flags).length > 0) body[key] = { ...((body[key] as Record<string, unknown> | undefined) ?? {}), ...flags };
       }
       const service = await runtime.service();
+      if (options.salary !== undefined || options.hourlyRate !== undefined || options.hoursPerWeek !== undefined) body.pay = payFlags(options, (await service.getOrganization(orgId)).country);
       const updated = await service.updateEmployee(orgId, employeeId, body);
       runtime.wrote();
       runtime.print(updated);
