@@ -56,7 +56,7 @@ export function registerAbsenceCommands(program: Command): void {
     .description('record an absence of a British employee')
     .option('--org <id>', 'organization id (a GB organization)')
     .option('--employee <id>', 'employee id')
-    .option('--input <file>', 'the absence body as JSON; - for stdin')
+    .option('--input <file>', 'the absence body as JSON (shape: fixtures/examples/absence-sickness.json); - for stdin')
     .option('--kind <kind>', ABSENCE_KINDS.join(', '))
     .option('--first-day <date>', 'first day of the absence')
     .option('--last-day <date>', 'last day (leave out while it is open; set it later with `absences end`)')

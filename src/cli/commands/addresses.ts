@@ -12,7 +12,7 @@ export function registerAddressCommands(program: Command): void {
     .description('replace the text and type of an address (PUT; the id must exist: ids are shown in org get)')
     .argument('<address-id>', 'address id')
     .option('--org <id>', 'organization id')
-    .option('--input <file>', 'the Address body as JSON ({address, content: {country_code, address_type}}); - for stdin')
+    .option('--input <file>', 'the Address body as JSON ({address, content: {country_code, address_type}}); (e.g. fixtures/examples/address.json); - for stdin')
     .option('--address <text>', 'the address as one line, e.g. "Musterstraße 12, 10115 Berlin"')
     .option('--country-code <DE|GB>', 'country of the address (default: the organization’s)')
     .option('--address-type <type>', 'HAUSANSCHRIFT, POSTFACH, ... (DE); REGISTERED_OFFICE, TRADING_ADDRESS, POSTAL_ADDRESS (GB)')

@@ -39,7 +39,7 @@ export function registerBankAccountCommands(program: Command): void {
     .description('add one bank account: an employee’s with --employee (endpoint 1), else the organization’s own (endpoint 3)')
     .option('--org <id>', 'organization id')
     .option('--employee <id>', 'the employee who holds the account (default: the organization itself)')
-    .option('--input <file>', 'the Bank account object as JSON; - for stdin')
+    .option('--input <file>', 'the Bank account object as JSON (shape: fixtures/examples/bank-account.json); - for stdin')
     .option('--bank-name <name>', 'financial_institution_name')
     .option('--iban <iban>', 'IBAN (spaces allowed)')
     .option('--bic <bic>', 'BIC / SWIFT code (8 or 11 characters)')
@@ -76,7 +76,7 @@ export function registerBankAccountCommands(program: Command): void {
     .description('add several bank accounts from a JSON array, all or none (endpoint 2 with --employee, else endpoint 3)')
     .option('--org <id>', 'organization id')
     .option('--employee <id>', 'the employee who holds the accounts (default: the organization itself)')
-    .option('--input <file>', 'JSON array of Bank account objects; - for stdin')
+    .option('--input <file>', 'JSON array of Bank account objects (shape: fixtures/examples/bank-accounts.json); - for stdin')
     .action(
       withRuntime(async (runtime, options: AccountFlags) => {
         const orgId = await orgIdFrom(runtime, options);

@@ -137,7 +137,7 @@ export function registerContactCommands(program: Command): void {
   contacts
     .command('import')
     .description('create contacts from a JSON array or CSV file (endpoint 4: each record on its own; good ones are kept when others fail)')
-    .argument('<file>', 'JSON array in the spec’s shape, or .csv with columns name,email,phone,roles; - for JSON on stdin')
+    .argument('<file>', 'JSON array in the spec’s shape (e.g. fixtures/examples/contacts.json), or .csv with columns name,email,phone,roles; - for JSON on stdin')
     .option('--org <id>', 'organization id')
     .action(
       withRuntime(async (runtime, file: string, options: { org?: string }) => {

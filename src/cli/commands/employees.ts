@@ -224,7 +224,7 @@ export function registerEmployeeCommands(program: Command): void {
       .command('create')
       .description('create an employee with the statutory data of the organization’s country (gb or de block)')
       .option('--org <id>', 'organization id')
-      .option('--input <file>', 'request body as JSON (the Employee shape, with a gb or de block; e.g. an item of fixtures/demo/de-employees.json or gb-employees.json); - for stdin')
+      .option('--input <file>', 'request body as JSON (the Employee shape, with a gb or de block; e.g. fixtures/examples/employee-de.json or employee-gb.json); - for stdin')
       .option('--first-name <name>', 'first name')
       .option('--last-name <name>', 'last name')
       .option('--date-of-birth <date>', 'date of birth (YYYY-MM-DD)')

@@ -26,7 +26,7 @@ export function registerOrgCommands(program: Command): void {
   org
     .command('create')
     .description('create an organization with its worksites, contacts, bank accounts, tax and insurance data')
-    .option('--input <file>', 'request body as JSON (the spec’s Organization shape); - for stdin')
+    .option('--input <file>', 'request body as JSON (the spec’s Organization shape, e.g. fixtures/demo/de-organization.json); - for stdin')
     .option('--legal-name <name>', 'legal name')
     .option('--country <GB|DE>', 'GB or DE: decides which statutory rules apply')
     .option('--dba-name <name>', 'trading name')

@@ -65,7 +65,7 @@ function registerPayCalendarCommands(program: Command): void {
     .command('create')
     .description('create a pay calendar (German organizations: monthly, starting on the 1st)')
     .option('--org <id>', 'organization id')
-    .option('--input <file>', 'request body as JSON ({name, frequency, first_period_start, pay_day_rule}); - for stdin')
+    .option('--input <file>', 'request body as JSON ({name, frequency, first_period_start, pay_day_rule}; e.g. fixtures/examples/pay-calendar.json); - for stdin')
     .option('--name <name>', 'name, unique in the organization')
     .option('--frequency <f>', 'weekly, fortnightly, four_weekly or monthly')
     .option('--first-period-start <date>', 'first day of any one period (YYYY-MM-DD); monthly: its day of the month, 1–28')
@@ -136,7 +136,7 @@ function registerPayGroupCommands(program: Command): void {
     .command('create')
     .description('create a pay group on a pay calendar')
     .option('--org <id>', 'organization id')
-    .option('--input <file>', 'request body as JSON ({name, pay_calendar_id}); - for stdin')
+    .option('--input <file>', 'request body as JSON ({name, pay_calendar_id}; e.g. fixtures/examples/pay-group.json); - for stdin')
     .option('--name <name>', 'name, unique in the organization')
     .option('--calendar <id>', 'pay calendar id (payroll pay-calendars list)')
     .action(
@@ -182,7 +182,7 @@ function registerPayGroupCommands(program: Command): void {
     .argument('<pay-group-id>', 'pay group id')
     .argument('[employee-ids...]', 'employee ids (or --employees, or --input)')
     .option('--org <id>', 'organization id')
-    .option('--input <file>', 'request body as JSON ({employee_ids: [...]}); - for stdin')
+    .option('--input <file>', 'request body as JSON ({employee_ids: [...]}; e.g. fixtures/examples/pay-group-assign.json); - for stdin')
     .option('--employees <ids>', 'employee ids, comma separated')
     .action(
       withRuntime(async (runtime, payGroupId: string, ids: string[], options: Record<string, string | undefined>) => {

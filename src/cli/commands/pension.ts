@@ -50,7 +50,7 @@ async function pages<T>(runtime: Runtime, options: Record<string, unknown>, fetc
 function schemeOptions(command: Command): Command {
   return command
     .option('--org <id>', 'organization id (a GB organization)')
-    .option('--input <file>', 'request body as JSON (the spec’s pension scheme request); - for stdin')
+    .option('--input <file>', 'request body as JSON (the spec’s pension scheme request, e.g. fixtures/examples/pension-scheme.json); - for stdin')
     .option('--valid-from <date>', 'date from which this configuration is effective')
     .option('--name <name>', 'scheme name')
     .option('--provider <provider>', PROVIDERS.join(' or '))
@@ -174,7 +174,7 @@ export function registerPensionCommands(program: Command): void {
     .description('enrol an employee (automatic enrolment, opt-in or joining)')
     .argument('<employee-id>', 'employee id')
     .option('--org <id>', 'organization id')
-    .option('--input <file>', 'request body as JSON (the spec’s enrolment request); - for stdin')
+    .option('--input <file>', 'request body as JSON (the spec’s enrolment request, e.g. fixtures/examples/pension-enrol.json); - for stdin')
     .option('--date <date>', 'enrolment date: the day the membership becomes active')
     .option('--route <route>', ENTRY_ROUTES.join(', '))
     .option('--category <category>', WORKER_CATEGORIES.join(', '))

@@ -92,7 +92,7 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
     host
       .command('run-de')
       .description('German payroll: with --org, a stored run of the month (a draft to review, approve and pay); with --input alone, POST /germany/payroll (a calculation, nothing stored)')
-      .option('--input <file>', 'without --org: the request body of POST /germany/payroll (pay_cycle, pay_date, payroll_group); with --org: the monthly inputs { "items": [ { "employee_id", "earnings": [ { "earning_type", "amount", "is_lumpsum" } ], "benefits", "deductions", "reimbursements" } ] }; - for stdin')
+      .option('--input <file>', 'without --org: the request body of POST /germany/payroll (pay_cycle, pay_date, payroll_group; e.g. fixtures/examples/run-de-request.json); with --org: the monthly inputs (e.g. fixtures/examples/run-de-items.json) { "items": [ { "employee_id", "earnings": [ { "earning_type", "amount", "is_lumpsum" } ], "benefits", "deductions", "reimbursements" } ] }; - for stdin')
       .option('--org <id>', 'store a run of this German organization’s month: every employee employed in it, with their standing pay')
       .option('--period <YYYY-MM>', 'the month to pay (with --org)')
       .option('--pay-date <date>', 'pay date within the month (with --org; default its last day)')

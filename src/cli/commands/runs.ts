@@ -106,7 +106,7 @@ function registerRunGb(host: Command): void {
     .command('run-gb')
     .description('GB payroll run (POST /gb/organizations/{id}/payrolls): from --input, or interactively; stored as a draft to review and approve')
     .option('--org <id>', 'organization id (a GB organization)')
-    .option('--input <file>', 'request body in the spec’s shape (payroll_group, pay_group_id, pay_calendar_id, pay_date); - for stdin')
+    .option('--input <file>', 'request body in the spec’s shape (payroll_group, pay_group_id, pay_calendar_id, pay_date; e.g. fixtures/examples/run-gb.json); - for stdin')
     .option('--pay-group <id>', 'pay group: without --input, pays its employees employed in the period (asked on a terminal, standing pay elsewhere)')
     .option('--hours <employee=hours>', 'hours worked this period by an hourly employee (id or payroll number), paid as hours × rate (UK-E-002); repeat per employee', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--pay-date <date>', 'pay date of the period to run (overrides the file)')

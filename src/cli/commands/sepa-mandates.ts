@@ -34,7 +34,7 @@ const clearable = (value: string | undefined): string | null | undefined => (val
 function addMandateOptions(command: Command): Command {
   return command
     .option('--org <id>', 'organization id (the debtor)')
-    .option('--input <file>', 'the SEPA mandate body as JSON; - for stdin')
+    .option('--input <file>', 'the SEPA mandate body as JSON (shape: fixtures/examples/sepa-mandate.json); - for stdin')
     .option('--creditor-id <id>', 'SEPA creditor identifier, e.g. DE98ZZZ09999999999')
     .option('--bank-account <id>', 'the organization’s own bank account to be debited')
     .option('--valid-from <date>', 'first day of the mandate')

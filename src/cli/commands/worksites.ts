@@ -54,7 +54,7 @@ function addInsuranceOptions(command: Command): Command {
   return command
     .option('--org <id>', 'organization id (a German organization)')
     .option('--worksite <id>', 'worksite id')
-    .option('--input <file>', 'the insurance details as JSON; - for stdin')
+    .option('--input <file>', 'the insurance details as JSON (shape: fixtures/examples/worksite-insurance-details.json); - for stdin')
     .option('--valid-from <date>', 'first day the details apply')
     .option('--valid-to <date>', 'last day the details apply')
     .option('--location-number <8 digits>', 'Betriebsnummer of the worksite (worksite_location_number)')
@@ -71,7 +71,7 @@ export function registerWorksiteCommands(program: Command): void {
     .command('create')
     .description('add a worksite to an organization')
     .option('--org <id>', 'organization id')
-    .option('--input <file>', 'the Worksite object as JSON; - for stdin')
+    .option('--input <file>', 'the Worksite object as JSON (shape: fixtures/examples/worksite.json); - for stdin')
     .option('--name <name>', 'name of the worksite')
     .option('--address <text>', 'address as one line')
     .option('--address-type <type>', 'address type (default HAUSANSCHRIFT in Germany, REGISTERED_OFFICE in Great Britain)')
