@@ -31,7 +31,9 @@ export async function seedGermanEmployer(service: PayrollService, store: Store, 
     first_name: 'Vorlage',
     last_name: 'Mitarbeiter',
     date_of_birth: '1985-06-15',
-    start_date: '2020-01-01',
+    // Hired on 1 January: the January bonuses need no previous-year months for the Märzklausel (the month engine
+    // asks for them when the employment existed last year; a bench store has no 2025 runs).
+    start_date: '2026-01-01',
     pay: { basis: 'salary', annual_salary: '54000.00', currency: 'EUR' },
     de: { tax_class: 1, federal_state: 'Berlin', health_insurance_additional_rate: '2.9', u1_rate: '1.6', u2_rate: '0.44' },
   });
