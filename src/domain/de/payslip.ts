@@ -123,7 +123,12 @@ export interface PayslipOverrides {
    * with that period's figures and deducted on this payslip (run-rules.md convention
    * `maerzklausel_prior_year_rounded_separately`). Added per branch; the bases of this payslip stay this year's.
    */
-  allocatedContributions?: { employee: Omit<EmployeeContributions, 'total'>; employer: Pick<EmployerContributions, 'health' | 'care' | 'pension' | 'unemployment' | 'insolvency'> };
+  allocatedContributions?: {
+    employee: Omit<EmployeeContributions, 'total'>;
+    employer: Pick<EmployerContributions, 'health' | 'care' | 'pension' | 'unemployment' | 'insolvency'>;
+    /** The Zusatzbeitrag part of the allocated health contributions (SocialInsuranceResult.additional). */
+    additional?: { employee: Decimal; employer: Decimal };
+  };
   /** Stored runs: an unknown U1/U2 rate is refused (naming the field to set) instead of charged at 0 %. */
   requireLevyRates?: boolean;
 }
@@ -816,8 +821,10 @@ function withAllocated(sv: SocialInsuranceResult, allocated: NonNullable<Payslip
     pension: sv.employee.pension.plus(allocated.employee.pension),
     unemployment: sv.employee.unemployment.plus(allocated.employee.unemployment),
   };
+  const additional = allocated.additional ?? { employee: ZERO, employer: ZERO };
   return {
     ...sv,
+    additional: { employee: sv.additional.employee.plus(additional.employee), employer: sv.additional.employer.plus(additional.employer) },
     employee: { ...employee, total: employee.health.plus(employee.care).plus(employee.pension).plus(employee.unemployment) },
     employer: {
       ...sv.employer,
