@@ -230,6 +230,11 @@ export interface PayslipCalculation {
   oneOffTax: { incomeTax: Decimal; solidarity: Decimal; church: Decimal };
   /** Teillohnzahlungszeitraum: the daily wage the day table was read with (PAP RE4 for LZZ 4), euros. */
   dailyWage?: Decimal;
+  /**
+   * PAP editions up to 2025: the private basic health and care contributions the wage tax took into account (VKVLZZ
+   * + VKVSONST, "ggf. auch die Mindestvorsorgepauschale"), euros; null in later editions and without a PAP run.
+   */
+  privateVorsorge: Decimal | null;
   /** The attributes applied (the Märzklausel reuses December's, § 23a Abs. 4 SGB IV). */
   applied: {
     statutoryHealth: boolean;
@@ -396,6 +401,8 @@ interface Evaluation {
   dailyWage?: Decimal;
   solidarityBase: Decimal;
   netWages: Decimal;
+  /** PAP up to 2025: VKVLZZ (× the days of a Teillohnzahlungszeitraum) + VKVSONST in euros; null from 2026. */
+  privateVorsorge?: Decimal | null;
 }
 
 /** Earning types taxed as compensation (§ 24 Nr. 1 EStG, Fünftelregelung via SONSTENT) and free of SV. */
@@ -505,6 +512,7 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
     sv,
     oneOffTax: result.oneOffTax,
     ...(result.dailyWage ? { dailyWage: result.dailyWage } : {}),
+    privateVorsorge: result.privateVorsorge ?? null,
     applied: {
       statutoryHealth: prepared.statutoryHealth,
       additionalRate: prepared.additionalRate,
@@ -801,6 +809,9 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   const netWages = gross.minus(incomeTax).minus(solidarity).minus(church).minus(sv.employee.total);
   const evaluation: Evaluation = { sv, pap, gross, taxable, currentWage, lumpsum, incomeTax, solidarity, church, oneOffTax, solidarityBase, netWages };
   if (taxDays !== undefined) evaluation.dailyWage = fromCents(dailyWageCents(currentWage, taxDays));
+  // The private KV/PV contributions the PAP took into account (Lohnsteuerbescheinigung line 28 up to 2025): the
+  // outputs VKVLZZ of each period and VKVSONST are added up (PAP 2025, Ausgabeparameter).
+  evaluation.privateVorsorge = pap.VKVLZZ === undefined ? null : fromCents(pap.VKVLZZ.mul(times).plus(pap.VKVSONST ?? ZERO));
   return evaluation;
 }
 

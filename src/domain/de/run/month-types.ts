@@ -64,8 +64,11 @@ export type DeMonthFiling = {
   employeeFlatTax: string;
   /** The employer's subsidies to private health and care insurance (§ 257 SGB V, § 61 SGB XI). */
   subsidy: { health: string; care: string };
-  /** The private health and care premiums of the month (pro rata in a partial month), "0.00" when statutorily insured. */
-  privatePremiums: { health: string; care: string };
+  /**
+   * PAP editions up to 2025: the private basic KV/PV contributions the wage tax took into account (VKVLZZ + VKVSONST,
+   * Lohnsteuerbescheinigung line 28); null from 2026 (the line is dropped) and for a minijob (no PAP run).
+   */
+  privateVorsorge: string | null;
   /**
    * A one-off allocated to the previous year (§ 23a Abs. 4 SGB IV): its contributions, contained in this month's
    * figures, computed with the previous year's rates and December's Zusatzbeitrag (in percent).

@@ -19,7 +19,7 @@ import { Decimal, ZERO, money } from '../../money.js';
 import { DomainError, fieldError } from '../../errors.js';
 import { isSupportedYear, paramsForYear } from '../params/index.js';
 import { calculatePayslipWith, type PayslipCalculation, type PayslipContext, type PayslipOverrides } from '../payslip.js';
-import { monthlyToPeriod, periodCeiling } from '../social-insurance.js';
+import { periodCeiling } from '../social-insurance.js';
 import { checkDate, lastDay, monthCoverage, monthLabel, parseMonth, type MonthCoverage, type MonthRef } from './calendar.js';
 import { expectedAnnualWage } from './jre4.js';
 import { oneOffSv, requireMonths, type Allocation, type OneOffSv } from './one-off.js';
@@ -97,7 +97,7 @@ export function calculateDeMonth(input: DeMonthInput): DeMonthResult {
 
   const state = stateOf(calculation, coverage, oneOff);
   const figures = figuresOf(ref, calculation, coverage, oneOff, state, yearHistory);
-  const filing = filingOf(input, calculation, coverage, oneOff?.sv.allocation);
+  const filing = filingOf(input, calculation, oneOff?.sv.allocation);
   const record: DeMonthRecord = { version: DE_MONTH_RECORD_VERSION, month: ref.label, figures, state, filing };
   return { payslip: calculation.payslip, record };
 }
@@ -167,8 +167,8 @@ function stateOf(calculation: PayslipCalculation, coverage: MonthCoverage, oneOf
 }
 
 /** What the employer filings read of the month beyond its figures (month-types.ts DeMonthFiling). */
-function filingOf(input: DeMonthInput, calculation: PayslipCalculation, coverage: MonthCoverage, allocation: Allocation | undefined): DeMonthFiling {
-  const { sv, applied, payslip } = calculation;
+function filingOf(input: DeMonthInput, calculation: PayslipCalculation, allocation: Allocation | undefined): DeMonthFiling {
+  const { sv, payslip } = calculation;
   const parts = (side: { health: Decimal; care: Decimal; pension: Decimal; unemployment: Decimal }, additional: Decimal) => ({
     health: money(side.health),
     additional: money(additional),
@@ -184,10 +184,7 @@ function filingOf(input: DeMonthInput, calculation: PayslipCalculation, coverage
     minijobPensionExempt: minijob ? input.item.employee.pensionExemption : null,
     employeeFlatTax: money(sv.employeeFlatTax),
     subsidy: { health: money(sv.employer.privateHealthSubsidy), care: money(sv.employer.privateCareSubsidy) },
-    // The premiums as the subsidy was computed from them: monthly, scaled by SV-Tage in a partial month.
-    privatePremiums: applied.statutoryHealth
-      ? { health: money(ZERO), care: money(ZERO) }
-      : { health: money(monthlyToPeriod(insurance.privateHealthMonthly, coverage.svDays)), care: money(monthlyToPeriod(insurance.privateCareMonthly, coverage.svDays)) },
+    privateVorsorge: calculation.privateVorsorge === null ? null : money(calculation.privateVorsorge),
     allocated: allocation
       ? {
           additionalRatePercent: allocation.additionalRatePercent,

@@ -123,7 +123,7 @@ const filingSchema = z
     minijobPensionExempt: z.boolean().nullable(),
     employeeFlatTax: money,
     subsidy: z.object({ health: money, care: money }).strict(),
-    privatePremiums: z.object({ health: money, care: money }).strict(),
+    privateVorsorge: money.nullable(),
     allocated: z
       .object({ additionalRatePercent: percent, employee: z.object(parts).strict(), employer: z.object({ ...parts, insolvency: money }).strict() })
       .strict()
