@@ -46,7 +46,8 @@ export interface Shares {
 }
 
 export interface BnGroupLine {
-  key: BnGroupKey;
+  /** A BnGroupKey. */
+  key: string;
   code: string;
   label: string;
   employee: string;

@@ -20,7 +20,8 @@ import { laterOf, monthEnd } from './months.js';
 import type { FilingEmployee, FilingEmployer, FilingMonth } from './types.js';
 
 export interface Meldung {
-  abgabegrund: Abgabegrund;
+  /** An Abgabegrund of ABGABEGRUENDE. */
+  abgabegrund: string;
   label: string;
   employee_id: string;
   name: string;
@@ -37,7 +38,7 @@ export interface Meldung {
   /** The beitragspflichtige Entgelt of the period in whole euros (RV base; the reduced base in the Übergangsbereich); null on an Anmeldung. */
   sv_entgelt: string | null;
   /** Übergangsbereich (§ 20 Abs. 2 SGB IV): 0 none, 1 throughout, 2 partly (DBME KENNZMIDI). */
-  uebergangsbereich: 0 | 1 | 2;
+  uebergangsbereich: number;
   /** With the Übergangsbereich: the actual Entgelt in whole euros (DBME EGRB). */
   entgelt_uebergangsbereich: string | null;
   employer_betriebsnummer: string | null;
