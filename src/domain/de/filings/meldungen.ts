@@ -111,7 +111,9 @@ export function meldungen(input: MeldungenInput): Meldung[] {
       out.push(make('54', from, monthEnd(allocated.to), addDays(monthEnd(m.month), 42), [], new Decimal(allocated.rv)));
     }
   }
-  return out.sort((a, b) => a.period_start.localeCompare(b.period_start) || a.employee_id.localeCompare(b.employee_id) || a.abgabegrund.localeCompare(b.abgabegrund));
+  // In the order the events happened: an Anmeldung at its start, the others at the end of their period.
+  const at = (m: Meldung): string => m.period_end ?? m.period_start;
+  return out.sort((a, b) => at(a).localeCompare(at(b)) || a.employee_id.localeCompare(b.employee_id) || a.abgabegrund.localeCompare(b.abgabegrund));
 }
 
 function meldung(
