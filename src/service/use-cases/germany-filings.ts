@@ -9,7 +9,7 @@ import { lohnsteuerbescheinigung, type Lohnsteuerbescheinigung } from '../../dom
 import { lohnsteueranmeldung } from '../../domain/de/filings/lohnsteueranmeldung.js';
 import { meldungen } from '../../domain/de/filings/meldungen.js';
 import { fieldError, notFound } from '../../domain/errors.js';
-import { beitragsnachweisPdf, lohnsteuerbescheinigungPdf, lohnsteueranmeldungPdf, meldungenPdf, type FilingHeader } from '../../formats/de-filings/pdf.js';
+import type { FilingHeader } from '../../formats/de-filings/pdf.js';
 import { requireScope, type ServiceContext } from '../context.js';
 import type { BeitragsnachweisReport, FilingPdf, LohnsteuerbescheinigungReport, LohnsteueranmeldungReport, MeldungenReport } from '../contracts/germany-filings.js';
 import { filingSpan, insurerName, loadFilingData, type FilingData, type FilingSpan } from '../runs/de/filing-data.js';
@@ -115,6 +115,8 @@ export function germanFilingUseCases(ctx: ServiceContext): GermanFilingUseCases 
     async getGermanFilingPdf(orgId, kind, query) {
       requireScope(ctx, 'payroll:read');
       if (!(GERMAN_FILING_KINDS as readonly string[]).includes(kind)) throw fieldError(['path', 'kind'], `must be one of ${GERMAN_FILING_KINDS.join(', ')}`, 'enum');
+      // pdfkit takes a few hundred milliseconds to load: only a PDF request pays for it.
+      const { beitragsnachweisPdf, lohnsteuerbescheinigungPdf, lohnsteueranmeldungPdf, meldungenPdf } = await import('../../formats/de-filings/pdf.js');
       let bytes: Uint8Array;
       let label: string;
       switch (kind as GermanFilingKind) {
