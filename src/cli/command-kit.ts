@@ -4,11 +4,13 @@ import { usageError } from './usage-error.js';
 
 /** Verbs that only read the store (a missing database is then refused, never created empty). */
 const READ_ONLY_VERBS = new Set(['list', 'get', 'show', 'export', 'download', 'history', 'periods']);
+/** The German filings read the approved runs only (`payroll de …`). */
+const READ_ONLY_FILINGS = new Set(['beitragsnachweis', 'lohnsteueranmeldung', 'meldungen', 'lohnsteuerbescheinigung']);
 
 function isReadOnly(command: Command): boolean {
   const name = command.name();
   // `pension status` reads an employee's pension status (auth status never opens a store).
-  return READ_ONLY_VERBS.has(name) || (name === 'status' && command.parent?.name() === 'pension');
+  return READ_ONLY_VERBS.has(name) || (name === 'status' && command.parent?.name() === 'pension') || (READ_ONLY_FILINGS.has(name) && command.parent?.name() === 'de');
 }
 
 /**

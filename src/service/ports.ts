@@ -19,6 +19,7 @@ import type { PensionUseCases } from './use-cases/pensions.js';
 import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
 import type { AbsenceUseCases } from './use-cases/absences.js';
 import type { GermanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
+import type { GermanFilingUseCases } from './use-cases/germany-filings.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -56,13 +57,14 @@ export type { Page } from './contracts/pagination.js';
 export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './contracts/pay-groups.js';
 export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
 export type { GermanPayrollRun, GermanRunPayslip, PayrollAccount } from './contracts/germany-payroll-runs.js';
+export type { BeitragsnachweisReport, FilingPdf, LohnsteuerbescheinigungReport, LohnsteueranmeldungReport, MeldungenReport } from './contracts/germany-filings.js';
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
 export type { Absence } from './contracts/absences.js';
 /** Fixed choices and limits, without zod (a command's help must not build every schema). */
 export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, AbsenceUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

@@ -18,7 +18,9 @@ export interface OutputOptions {
 
 /** Field names whose values are masked in every output unless --reveal (engineering standard: security). */
 const IBAN_FIELDS = new Set(['iban']);
-const IDENTIFIER_FIELDS = new Set(['tax_id', 'ni_number', 'account_number', 'social_insurance_number', 'tax_number']);
+const IDENTIFIER_FIELDS = new Set(['tax_id', 'ni_number', 'account_number', 'social_insurance_number', 'tax_number', 'versicherungsnummer', 'steuernummer']);
+/** Fixed-length filing records (BW02, DSME) carry identifiers in clear: printed only with --reveal. */
+const RECORD_FIELDS = new Set(['record']);
 
 export function redact<T>(value: T, reveal: boolean): T {
   if (reveal) return value;
@@ -27,6 +29,7 @@ export function redact<T>(value: T, reveal: boolean): T {
     if (typeof node === 'string' && key !== undefined) {
       if (IBAN_FIELDS.has(key)) return maskIban(node);
       if (IDENTIFIER_FIELDS.has(key)) return maskIdentifier(node);
+      if (RECORD_FIELDS.has(key)) return `(${node.length}-character record: --reveal prints it)`;
       return node;
     }
     if (Array.isArray(node)) return node.map((item) => walk(item));

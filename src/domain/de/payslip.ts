@@ -123,7 +123,12 @@ export interface PayslipOverrides {
    * with that period's figures and deducted on this payslip (run-rules.md convention
    * `maerzklausel_prior_year_rounded_separately`). Added per branch; the bases of this payslip stay this year's.
    */
-  allocatedContributions?: { employee: Omit<EmployeeContributions, 'total'>; employer: Pick<EmployerContributions, 'health' | 'care' | 'pension' | 'unemployment' | 'insolvency'> };
+  allocatedContributions?: {
+    employee: Omit<EmployeeContributions, 'total'>;
+    employer: Pick<EmployerContributions, 'health' | 'care' | 'pension' | 'unemployment' | 'insolvency'>;
+    /** The Zusatzbeitrag part of the allocated health contributions (SocialInsuranceResult.additional). */
+    additional?: { employee: Decimal; employer: Decimal };
+  };
   /** Stored runs: an unknown U1/U2 rate is refused (naming the field to set) instead of charged at 0 %. */
   requireLevyRates?: boolean;
 }
@@ -225,6 +230,11 @@ export interface PayslipCalculation {
   oneOffTax: { incomeTax: Decimal; solidarity: Decimal; church: Decimal };
   /** Teillohnzahlungszeitraum: the daily wage the day table was read with (PAP RE4 for LZZ 4), euros. */
   dailyWage?: Decimal;
+  /**
+   * PAP editions up to 2025: the private basic health and care contributions the wage tax took into account (VKVLZZ
+   * + VKVSONST, "ggf. auch die Mindestvorsorgepauschale"), euros; null in later editions and without a PAP run.
+   */
+  privateVorsorge: Decimal | null;
   /** The attributes applied (the Märzklausel reuses December's, § 23a Abs. 4 SGB IV). */
   applied: {
     statutoryHealth: boolean;
@@ -391,6 +401,8 @@ interface Evaluation {
   dailyWage?: Decimal;
   solidarityBase: Decimal;
   netWages: Decimal;
+  /** PAP up to 2025: VKVLZZ (× the days of a Teillohnzahlungszeitraum) + VKVSONST in euros; null from 2026. */
+  privateVorsorge?: Decimal | null;
 }
 
 /** Earning types taxed as compensation (§ 24 Nr. 1 EStG, Fünftelregelung via SONSTENT) and free of SV. */
@@ -500,6 +512,7 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
     sv,
     oneOffTax: result.oneOffTax,
     ...(result.dailyWage ? { dailyWage: result.dailyWage } : {}),
+    privateVorsorge: result.privateVorsorge ?? null,
     applied: {
       statutoryHealth: prepared.statutoryHealth,
       additionalRate: prepared.additionalRate,
@@ -796,6 +809,9 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   const netWages = gross.minus(incomeTax).minus(solidarity).minus(church).minus(sv.employee.total);
   const evaluation: Evaluation = { sv, pap, gross, taxable, currentWage, lumpsum, incomeTax, solidarity, church, oneOffTax, solidarityBase, netWages };
   if (taxDays !== undefined) evaluation.dailyWage = fromCents(dailyWageCents(currentWage, taxDays));
+  // The private KV/PV contributions the PAP took into account (Lohnsteuerbescheinigung line 28 up to 2025): the
+  // outputs VKVLZZ of each period and VKVSONST are added up (PAP 2025, Ausgabeparameter).
+  evaluation.privateVorsorge = pap.VKVLZZ === undefined ? null : fromCents(pap.VKVLZZ.mul(times).plus(pap.VKVSONST ?? ZERO));
   return evaluation;
 }
 
@@ -816,8 +832,10 @@ function withAllocated(sv: SocialInsuranceResult, allocated: NonNullable<Payslip
     pension: sv.employee.pension.plus(allocated.employee.pension),
     unemployment: sv.employee.unemployment.plus(allocated.employee.unemployment),
   };
+  const additional = allocated.additional ?? { employee: ZERO, employer: ZERO };
   return {
     ...sv,
+    additional: { employee: sv.additional.employee.plus(additional.employee), employer: sv.additional.employer.plus(additional.employer) },
     employee: { ...employee, total: employee.health.plus(employee.care).plus(employee.pension).plus(employee.unemployment) },
     employer: {
       ...sv.employer,

@@ -89,6 +89,11 @@ export interface SocialInsuranceResult {
   employer: EmployerContributions;
   /** Minijob flat tax passed on to the employee (deducted from net). */
   employeeFlatTax: Decimal;
+  /**
+   * The Zusatzbeitrag (§ 242 SGB V) part of `employee.health` and `employer.health`: the Beitragsnachweis reports it
+   * apart from the general rate's part (BW02 field ZBP). Zero for minijobs and the privately insured.
+   */
+  additional: { employee: Decimal; employer: Decimal };
   /** KV/PV base (reduced base BE for a midijob). */
   healthBase: Decimal;
   /** RV/ALV base (BE for a midijob; the 175 € minimum for a minijob below it). */
@@ -198,6 +203,7 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
 
   const employee = { health: ZERO, care: ZERO, pension: ZERO, unemployment: ZERO };
   const employer = { health: ZERO, care: ZERO, pension: ZERO, unemployment: ZERO };
+  const additionalPart = { employee: ZERO, employer: ZERO };
   let bases: MidijobBases | undefined;
 
   if (midijob) {
@@ -218,6 +224,8 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
       const additional = split(halfAdditional);
       employee.health = general.employee.plus(additional.employee);
       employer.health = general.employer.plus(additional.employer);
+      additionalPart.employee = additional.employee;
+      additionalPart.employer = additional.employer;
       trace?.('SV', 'KV');
       // PV total = 2 × round(BE × 1.8 %); the employee's standard share is round(BE_AN × standard rate)
       // (Saxony 2.3 %, convention midijob_saxony_pv_split); the employer pays the rest, untouched by
@@ -253,6 +261,8 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
       const additional = roundCents(healthBase.mul(halfAdditional));
       employee.health = general.plus(additional);
       employer.health = general.plus(additional);
+      additionalPart.employee = additional;
+      additionalPart.employer = additional;
       trace?.('SV', 'KV');
       // BVV § 2 Abs. 1 S. 3/S. 4: employee round(base × (standard + surcharge − reductions)), employer round(base × employer rate).
       employee.care = roundCents(healthBase.mul(employeeCareRate(params, input.saxony, input.childlessSurcharge, input.childReductions)));
@@ -294,6 +304,7 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
       privateCareSubsidy: subsidy.care,
     },
     employeeFlatTax: ZERO,
+    additional: additionalPart,
     healthBase: bases ? bases.total : input.statutoryHealth ? healthBase : ZERO,
     pensionBase: bases ? bases.total : pensionBase,
     levyBase,
@@ -366,6 +377,7 @@ function minijob(
       privateCareSubsidy: subsidy.care,
     },
     employeeFlatTax: result.employeeFlatTax,
+    additional: { employee: ZERO, employer: ZERO },
     healthBase: input.statutoryHealth ? wage : ZERO,
     pensionBase: result.pensionBase,
     levyBase: input.currentWage,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/index.js';
 import { isValidGermanTaxId } from '../../domain/identifiers/de-tax-id.js';
+import { socialInsuranceNumberProblem } from '../../domain/identifiers/de-social-insurance-number.js';
+import { beitragsgruppeProblem, CHURCH_DENOMINATIONS, personengruppeProblem, taetigkeitsschluesselProblem } from '../../domain/de/filings/keys.js';
+import { Decimal } from '../../domain/money.js';
 import { isValidNiNumber, normalizeNiNumber } from '../../domain/identifiers/gb-ni-number.js';
 import { parseTaxCode } from '../../domain/gb/tax-code.js';
 import { bankAccountResponse } from './bank-account.js';
@@ -112,9 +115,18 @@ export const deStatutoryInput = z
     social_insurance_number: z
       .string()
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-      .refine((v) => /^\d{8}[A-Z]\d{3}$/.test(v), { error: 'must be a Rentenversicherungsnummer: 8 digits, a letter, 3 digits' })
+      .superRefine((v, ctx) => {
+        const problem = socialInsuranceNumberProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { type: /check digit/.test(problem) ? 'social_insurance_number_checksum' : 'social_insurance_number_format' } });
+      })
       .nullable()
       .optional(),
+    // DEÜV keys of the notifications (§ 28a SGB IV, DEÜV § 5): checked against the contributions the payroll charges.
+    personengruppe: z.string().nullable().optional(),
+    beitragsgruppe: z.string().nullable().optional(),
+    taetigkeitsschluessel: z.string().nullable().optional(),
+    // ELStAM Kirchensteuermerkmal (ev, rk, …): the Lohnsteuer-Anmeldung declares church tax per denomination.
+    church_denomination: z.string().nullable().optional(),
     tax_class: z.number().int().min(1, { error: 'must be 1 to 6' }).max(6, { error: 'must be 1 to 6' }),
     factor: z
       .string()
@@ -151,7 +163,30 @@ export const deStatutoryInput = z
     if (value.factor && value.tax_class !== 4) ctx.addIssue({ code: 'custom', path: ['factor'], message: 'applies only to tax class 4 (Faktorverfahren, § 39f EStG)', params: { type: 'factor_class' } });
     if (value.is_mini_job && value.is_midi_job) ctx.addIssue({ code: 'custom', path: ['is_midi_job'], message: 'a job cannot be both a minijob and a midijob', params: { type: 'job_kind_conflict' } });
     if (value.care_insurance_children > 0 && !value.is_parent) ctx.addIssue({ code: 'custom', path: ['is_parent'], message: 'must be true when care_insurance_children is above 0', params: { type: 'parent_status' } });
+    deFilingKeyIssues(value, ctx);
   });
+
+/** The filings' keys checked against what the payroll charges for this employee (domain/de/filings/keys.ts). */
+function deFilingKeyIssues(
+  value: { is_mini_job: boolean; private_insurance_monthly?: string | null | undefined; mini_job_details?: { pension_exemption: boolean } | null | undefined; personengruppe?: string | null | undefined; beitragsgruppe?: string | null | undefined; taetigkeitsschluessel?: string | null | undefined; church_denomination?: string | null | undefined; is_church_member: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  const facts = {
+    miniJob: value.is_mini_job,
+    privateHealth: value.private_insurance_monthly ? new Decimal(value.private_insurance_monthly).gt(0) : false,
+    pensionExemption: value.mini_job_details?.pension_exemption ?? false,
+  };
+  const issue = (path: string, message: string | null, type: string): void => {
+    if (message) ctx.addIssue({ code: 'custom', path: [path], message, params: { type } });
+  };
+  if (value.personengruppe != null) issue('personengruppe', personengruppeProblem(value.personengruppe, facts), 'personengruppe');
+  if (value.beitragsgruppe != null) issue('beitragsgruppe', beitragsgruppeProblem(value.beitragsgruppe, facts), 'beitragsgruppe');
+  if (value.taetigkeitsschluessel != null) issue('taetigkeitsschluessel', taetigkeitsschluesselProblem(value.taetigkeitsschluessel), 'taetigkeitsschluessel');
+  if (value.church_denomination != null) {
+    if (!(value.church_denomination in CHURCH_DENOMINATIONS)) issue('church_denomination', `must be an ELStAM church-tax denomination: ${Object.keys(CHURCH_DENOMINATIONS).join(', ')}`, 'church_denomination');
+    else if (!value.is_church_member) issue('church_denomination', 'is only for a church member (is_church_member)', 'church_denomination');
+  }
+}
 
 export const payInput = z
   .object({

@@ -236,6 +236,8 @@ const storedDeMonthRecord = z
     month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month YYYY-MM' }),
     figures: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
     state: z.record(z.string(), z.unknown()),
+    // The employer filings' figures of the month (issue 17), absent in records calculated before.
+    filing: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 

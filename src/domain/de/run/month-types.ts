@@ -38,7 +38,43 @@ export interface DeMonthRecord {
   figures: DeMonthFigures;
   /** Engine-owned, JSON-safe (decimal strings); read only by the month engine. */
   state: DeMonthState;
+  /**
+   * What the employer filings read beyond the flat figures (issue 17). Written by every calculation since; absent
+   * in records calculated before, which the filings refuse to guess (they name the month to correct).
+   */
+  filing?: DeMonthFiling;
 }
+
+/** Employee and employer amounts of one month (decimal strings). */
+export type DeContributionParts = { health: string; additional: string; care: string; pension: string; unemployment: string };
+
+/**
+ * The month's contributions where the payslip only has their sums, and where they go: the Beitragsnachweis reports the
+ * Zusatzbeitrag apart (BW02 ZBP) and a Märzklausel one-off's contributions at the rates they were charged at; the
+ * Lohnsteuerbescheinigung certifies the § 257 SGB V / § 61 SGB XI subsidies (lines 24b/24c). JSON-safe.
+ */
+export type DeMonthFiling = {
+  /** The health insurer's Betriebsnummer the month was calculated with (the employee's health_insurer_agency_code), or null. */
+  insurer: string | null;
+  /** The Zusatzbeitrag (§ 242 SGB V) part of the employee's and employer's health contributions, allocated one-off included. */
+  additional: { employee: string; employer: string };
+  /** A minijob exempt from RV (§ 6 Abs. 1b SGB VI: flat rate only) or with the top-up; null outside a minijob. */
+  minijobPensionExempt: boolean | null;
+  /** The minijob's 2 % flat tax passed on to the employee (§ 40a Abs. 2 EStG); "0.00" otherwise. */
+  employeeFlatTax: string;
+  /** The employer's subsidies to private health and care insurance (§ 257 SGB V, § 61 SGB XI). */
+  subsidy: { health: string; care: string };
+  /**
+   * PAP editions up to 2025: the private basic KV/PV contributions the wage tax took into account (VKVLZZ + VKVSONST,
+   * Lohnsteuerbescheinigung line 28); null from 2026 (the line is dropped) and for a minijob (no PAP run).
+   */
+  privateVorsorge: string | null;
+  /**
+   * A one-off allocated to the previous year (§ 23a Abs. 4 SGB IV): its contributions, contained in this month's
+   * figures, computed with the previous year's rates and December's Zusatzbeitrag (in percent).
+   */
+  allocated: { additionalRatePercent: string; employee: DeContributionParts; employer: DeContributionParts & { insolvency: string } } | null;
+};
 
 /**
  * What the following months read of a calculated month (engine-owned; JSON-safe: money as decimal strings).

@@ -22,9 +22,9 @@ import { calculatePayslipWith, type PayslipCalculation, type PayslipContext, typ
 import { periodCeiling } from '../social-insurance.js';
 import { checkDate, lastDay, monthCoverage, monthLabel, parseMonth, type MonthCoverage, type MonthRef } from './calendar.js';
 import { expectedAnnualWage } from './jre4.js';
-import { oneOffSv, requireMonths, type OneOffSv } from './one-off.js';
+import { oneOffSv, requireMonths, type Allocation, type OneOffSv } from './one-off.js';
 import { DE_MONTH_KEYS, DE_MONTH_RECORD_VERSION, DE_YTD_SOURCES, type DeMonthKey } from './record.js';
-import type { DeMonthFigures, DeMonthInput, DeMonthRecord, DeMonthResult, DeMonthState } from './month-types.js';
+import type { DeMonthFigures, DeMonthFiling, DeMonthInput, DeMonthRecord, DeMonthResult, DeMonthState } from './month-types.js';
 
 export { DE_MONTH_RECORD_VERSION, DE_FIGURE_KEYS, parseDeMonthRecord } from './record.js';
 
@@ -91,13 +91,14 @@ export function calculateDeMonth(input: DeMonthInput): DeMonthResult {
       ...overrides,
       oneOffBases: { healthCare: sv.kv, pensionUnemployment: sv.rv },
       jre4,
-      ...(sv.allocation ? { allocatedContributions: { employee: sv.allocation.employee, employer: sv.allocation.employer } } : {}),
+      ...(sv.allocation ? { allocatedContributions: { employee: sv.allocation.employee, employer: sv.allocation.employer, additional: sv.allocation.additional } } : {}),
     });
   }
 
   const state = stateOf(calculation, coverage, oneOff);
   const figures = figuresOf(ref, calculation, coverage, oneOff, state, yearHistory);
-  const record: DeMonthRecord = { version: DE_MONTH_RECORD_VERSION, month: ref.label, figures, state };
+  const filing = filingOf(input, calculation, oneOff?.sv.allocation);
+  const record: DeMonthRecord = { version: DE_MONTH_RECORD_VERSION, month: ref.label, figures, state, filing };
   return { payslip: calculation.payslip, record };
 }
 
@@ -162,6 +163,35 @@ function stateOf(calculation: PayslipCalculation, coverage: MonthCoverage, oneOf
       childReductions: applied.childReductions,
       employment: payslip.employment,
     },
+  };
+}
+
+/** What the employer filings read of the month beyond its figures (month-types.ts DeMonthFiling). */
+function filingOf(input: DeMonthInput, calculation: PayslipCalculation, allocation: Allocation | undefined): DeMonthFiling {
+  const { sv, payslip } = calculation;
+  const parts = (side: { health: Decimal; care: Decimal; pension: Decimal; unemployment: Decimal }, additional: Decimal) => ({
+    health: money(side.health),
+    additional: money(additional),
+    care: money(side.care),
+    pension: money(side.pension),
+    unemployment: money(side.unemployment),
+  });
+  const insurance = input.item.insurance;
+  const minijob = payslip.employment === 'minijob';
+  return {
+    insurer: insurance.insurerCode ?? null,
+    additional: { employee: money(sv.additional.employee), employer: money(sv.additional.employer) },
+    minijobPensionExempt: minijob ? input.item.employee.pensionExemption : null,
+    employeeFlatTax: money(sv.employeeFlatTax),
+    subsidy: { health: money(sv.employer.privateHealthSubsidy), care: money(sv.employer.privateCareSubsidy) },
+    privateVorsorge: calculation.privateVorsorge === null ? null : money(calculation.privateVorsorge),
+    allocated: allocation
+      ? {
+          additionalRatePercent: allocation.additionalRatePercent,
+          employee: parts(allocation.employee, allocation.additional.employee),
+          employer: { ...parts(allocation.employer, allocation.additional.employer), insolvency: money(allocation.employer.insolvency) },
+        }
+      : null,
   };
 }
 

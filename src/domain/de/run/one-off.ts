@@ -67,6 +67,10 @@ export interface Allocation {
   rv: Decimal;
   employee: Omit<EmployeeContributions, 'total'>;
   employer: Pick<EmployerContributions, 'health' | 'care' | 'pension' | 'unemployment' | 'insolvency'>;
+  /** The Zusatzbeitrag part of the health contributions (December's rate). */
+  additional: { employee: Decimal; employer: Decimal };
+  /** December's Zusatzbeitrag in percent, the rate the allocated KV was charged at. */
+  additionalRatePercent: string;
 }
 
 export interface OneOffSv {
@@ -166,5 +170,7 @@ function allocateToPreviousYear(input: OneOffSvInput): Allocation {
     rv,
     employee: { health: sv.employee.health, care: sv.employee.care, pension: sv.employee.pension, unemployment: sv.employee.unemployment },
     employer: { health: sv.employer.health, care: sv.employer.care, pension: sv.employer.pension, unemployment: sv.employer.unemployment, insolvency: sv.employer.insolvency },
+    additional: sv.additional,
+    additionalRatePercent: december_.additionalRatePercent,
   };
 }

@@ -115,12 +115,30 @@ const stateSchema = z
 
 const figureValue = z.union([z.string(), z.number(), z.null()]);
 
+const parts = { health: money, additional: money, care: money, pension: money, unemployment: money };
+const filingSchema = z
+  .object({
+    insurer: z.string().regex(/^\d{8}$/).nullable(),
+    additional: z.object({ employee: money, employer: money }).strict(),
+    minijobPensionExempt: z.boolean().nullable(),
+    employeeFlatTax: money,
+    subsidy: z.object({ health: money, care: money }).strict(),
+    privateVorsorge: money.nullable(),
+    allocated: z
+      .object({ additionalRatePercent: percent, employee: z.object(parts).strict(), employer: z.object({ ...parts, insolvency: money }).strict() })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+
 const recordSchema = z
   .object({
     version: z.number().int(),
     month: z.string().regex(MONTH),
     figures: z.record(z.string(), figureValue),
     state: stateSchema,
+    // Since issue 17 (employer filings); records calculated before have none.
+    filing: filingSchema.optional(),
   })
   .strict();
 
