@@ -7,6 +7,7 @@ import * as m0002 from './0002-gb-pensions-runs.js';
 import * as m0003 from './0003-pay-calendars-documents.js';
 import * as m0004 from './0004-gb-payslip-figures.js';
 import * as m0006 from './0006-gb-absences.js';
+import * as m0008 from './0008-gb-employer-rti.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Record<string, DialectMigration> = {
   '0003-pay-calendars-documents': m0003,
   '0004-gb-payslip-figures': m0004,
   '0006-gb-absences': m0006,
+  '0008-gb-employer-rti': m0008,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */
