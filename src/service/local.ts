@@ -19,6 +19,7 @@ import { wageTypeUseCases } from './use-cases/wage-types.js';
 import { pensionUseCases } from './use-cases/pensions.js';
 import { payrollRunUseCases } from './use-cases/payroll-runs.js';
 import { absenceUseCases } from './use-cases/absences.js';
+import { rtiUseCases } from './use-cases/rti.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -43,6 +44,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...pensionUseCases(ctx),
     ...payrollRunUseCases(ctx),
     ...absenceUseCases(ctx),
+    ...rtiUseCases(ctx),
   };
 }
 

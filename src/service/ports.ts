@@ -18,6 +18,7 @@ import type { WageTypeUseCases } from './use-cases/wage-types.js';
 import type { PensionUseCases } from './use-cases/pensions.js';
 import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
 import type { AbsenceUseCases } from './use-cases/absences.js';
+import type { RtiUseCases } from './use-cases/rti.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -58,8 +59,9 @@ export { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTrea
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
 export { ABSENCE_KINDS, type Absence, type AbsenceKind } from './contracts/absences.js';
+export type { RtiDocument } from './contracts/rti.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, AbsenceUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, AbsenceUseCases, RtiUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

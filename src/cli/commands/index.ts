@@ -20,6 +20,7 @@ import { registerPensionCommands } from './pension.js';
 import { registerRunCommands } from './runs.js';
 import { registerConfigCommands, registerProfileCommands } from './config-profile.js';
 import { registerAbsenceCommands } from './absences.js';
+import { registerRtiCommands } from './rti.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -44,4 +45,5 @@ export function registerCommands(program: Command): void {
   registerConfigCommands(program);
   registerProfileCommands(program);
   registerAbsenceCommands(program);
+  registerRtiCommands(program);
 }

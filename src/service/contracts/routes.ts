@@ -17,6 +17,7 @@ import { wageTypePage, wageTypeResponse } from './wage-types.js';
 import { communicationInput, enrolInput, optOutInput, pensionMembershipResponse, pensionSchemeHistory, pensionSchemeInput, pensionSchemePage, pensionSchemeResponse, pensionStatusResponse } from './pensions.js';
 import { gbPayrollRequest, gbPayrollRunResult, payrollRunPage, payrollRunResponse } from './payroll-runs.js';
 import { absenceEndInput, absenceInput, absencePage, absenceResponse } from './absences.js';
+import { epsQuery, fpsQuery } from './rti.js';
 
 /**
  * The HTTP face of every use case, declared once: the server mounts these routes, the remote
@@ -154,4 +155,6 @@ export const routes: { [K in ServiceMethod]: RouteSpec } = {
   getAbsence: { method: 'GET', path: '/gb/organizations/{organization_id}/absences/{absence_id}', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'absence_id' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'One absence', response: absenceResponse },
   listAbsences: { method: 'GET', path: '/gb/organizations/{organization_id}/absences', args: [{ from: 'path', name: 'organization_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'List absences (page style; filters employee_id, kind; sort_by first_day|created_at)', response: absencePage },
   endAbsence: { method: 'POST', path: '/gb/organizations/{organization_id}/absences/{absence_id}/end', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'absence_id' }, { from: 'body' }], status: 200, specEndpoint: null, scope: 'payroll:write', summary: 'Set the last day of an open absence (once)', request: absenceEndInput, response: absenceResponse },
+  getRunFps: { method: 'GET', path: '/gb/organizations/{organization_id}/payrolls/{run_id}/fps', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'The RTI Full Payment Submission of an approved or paid run: a GovTalk message with its IRmark (application/xml; the IRmark also in a header)', query: fpsQuery, binaryResponse: true },
+  getEps: { method: 'GET', path: '/gb/organizations/{organization_id}/eps', args: [{ from: 'path', name: 'organization_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'The RTI Employer Payment Summary of a tax month (query tax_year, month): recoveries, Employment Allowance, levy, no-payment month, final submission; a GovTalk message with its IRmark', query: epsQuery, binaryResponse: true },
 };
