@@ -34,6 +34,17 @@ function document(message: RtiMessage, fileName: string): RtiDocument {
   return { bytes: new TextEncoder().encode(message.xml), mime_type: 'application/xml', file_name: fileName, irmark: message.irmark.base64, irmark_base32: message.irmark.base32 };
 }
 
+/**
+ * Whether a first payslip is a starter's (decision RTI-STARTER): the employment began in the payment's tax year or
+ * within the 31 days before the payment. An employee who began long before and is paid here for the first time came
+ * over from earlier payroll software, which reported the start.
+ */
+function isRecentStart(startDate: string, taxYearFirstDay: string, payDate: string): boolean {
+  if (startDate >= taxYearFirstDay) return true;
+  const days = (Date.parse(`${payDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
+  return days <= 31;
+}
+
 const finalSubmission = (q: { final_submission: boolean; scheme_ceased_on?: string | undefined }) =>
   q.final_submission || q.scheme_ceased_on ? { forYear: q.final_submission, schemeCeasedOn: q.scheme_ceased_on ?? null } : null;
 
@@ -61,7 +72,8 @@ export function rtiUseCases(ctx: ServiceContext): RtiUseCases {
       const fpsEmployees = mine.map((payslip) => {
         const employee = employees.get(payslip.row.employee_id)!;
         const chain = employmentChain(byId, payslip, employee.start_date);
-        return fpsEmployee(employee, payslip, chain, { taxYear: run.tax_year, frequency: run.frequency, payDate: run.pay_date }, first.get(employee.id) === payslip.row.id, year.firstDay);
+        const starter = first.get(employee.id) === payslip.row.id && isRecentStart(employee.start_date, year.firstDay, run.pay_date);
+        return fpsEmployee(employee, payslip, chain, { taxYear: run.tax_year, frequency: run.frequency, payDate: run.pay_date }, starter, year.firstDay);
       });
       const message = fullPaymentSubmission({ taxYear: run.tax_year, employer, employees: fpsEmployees, finalSubmission: finalSubmission(q), gatewayTest: q.gateway_test, channel: CHANNEL });
       return document(message, `fps-${run.tax_year}-${run.frequency}-${run.period_number}-${runId}.xml`);
