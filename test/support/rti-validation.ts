@@ -183,10 +183,43 @@ export interface SchematronFailure {
  * evaluated there; returns the asserts that fail. `today` stands for the day of submission (date:date()).
  */
 export function runRtiSchematron(message: string, taxYear: string, kind: RtiKind, today: string): SchematronFailure[] {
+  if (taxYear === '2025-26' && kind === 'eps') return runSchematron(eps2025Rules(), message, today);
   const files = yearFiles(taxYear);
   const schFile = kind === 'fps' ? files.fpsSch : files.epsSch;
   if (!schFile) throw new Error(`HMRC published no ${kind.toUpperCase()} Schematron for ${taxYear} that is bundled here`);
   return runSchematron(readFileSync(join(files.dir, schFile), 'utf8'), message, today);
+}
+
+/**
+ * The 2025-26 EPS business rules, which HMRC's bundled artefacts lack as Schematron (SOURCES.md: no 2025-26 EPS
+ * .sch was found): HMRC's 2026-27 EPS Schematron moved back one year (namespace 25-26/1, the tax-year literal 2027
+ * → 2026 in the RelatedTaxYear and TaxMonth rules), plus the de minimis State aid rules of the 2025-26
+ * specification (RTI-specDoc-v1-0.xml, EmpAllceInd and DeMinimisStateAid: errors 7940, 7941, 7942, 7947–7950),
+ * which 2026-27 dropped with the group. Not HMRC's file: a translation, recorded as such in the decisions.
+ */
+export function eps2025Rules(): string {
+  const base = readFileSync(join(RTI, '2026-27', 'EmployerPaymentSummary-2027-v1-0.sch'), 'utf8')
+    .replace('/EmployerPaymentSummary/26-27/1', '/EmployerPaymentSummary/25-26/1')
+    .replace(/\b2027\b/g, '2026');
+  const root = '/hd:GovTalkMessage/hd:Body/eps:IRenvelope/eps:EmployerPaymentSummary';
+  const stateAid = `
+    <sch:pattern id="deminimis-2025-26">
+      <sch:rule context="${root}/eps:EmpAllceInd">
+        <sch:assert test="not(. = 'yes') or ../eps:DeMinimisStateAid" id="r7940">[DEMINIMISSTATEAID] must be present if [EMPLOYMENTALLOWANCEINDICATOR] equals 'yes'.</sch:assert>
+      </sch:rule>
+    </sch:pattern>
+    <sch:pattern id="deminimis-2025-26-group">
+      <sch:rule context="${root}/eps:DeMinimisStateAid">
+        <sch:assert test="../eps:EmpAllceInd = 'yes'" id="r7942">If [DEMINIMISSTATEAID] is present, [EMPLOYMENTALLOWANCEINDICATOR] must equal 'yes'.</sch:assert>
+        <sch:assert test="eps:Agri or eps:FisheriesAqua or eps:RoadTrans or eps:Indust or eps:NA" id="r7941">If [DEMINIMISSTATEAID] is present, at least one sector or [STATEAIDRULESDONOTAPPLY] must be present.</sch:assert>
+        <sch:assert test="not(eps:NA and eps:Agri)" id="r7947">[STATEAIDRULESDONOTAPPLY] must not be present if [AGRICULTURESECTOR] is present</sch:assert>
+        <sch:assert test="not(eps:NA and eps:FisheriesAqua)" id="r7948">[STATEAIDRULESDONOTAPPLY] must not be present if [FISHERIESANDAQUACULTURESECTOR] is present</sch:assert>
+        <sch:assert test="not(eps:NA and eps:RoadTrans)" id="r7949">[STATEAIDRULESDONOTAPPLY] must not be present if [ROADTRANSPORTSECTOR] is present</sch:assert>
+        <sch:assert test="not(eps:NA and eps:Indust)" id="r7950">[STATEAIDRULESDONOTAPPLY] must not be present if [INDUSTRIALSECTOR] is present</sch:assert>
+      </sch:rule>
+    </sch:pattern>
+`;
+  return base.replace('</sch:schema>', `${stateAid}</sch:schema>`);
 }
 
 export function runSchematron(schText: string, message: string, today: string): SchematronFailure[] {
@@ -237,6 +270,7 @@ export function runSchematron(schText: string, message: string, today: string): 
 
 /** The Schematron's assert ids (to show a test covers the rules it claims to). */
 export function schematronAssertIds(taxYear: string, kind: RtiKind): string[] {
+  if (taxYear === '2025-26' && kind === 'eps') return elements(new DOMParser().parseFromString(eps2025Rules(), 'text/xml'), 'assert').map((a) => a.getAttribute('id') ?? '?');
   const files = yearFiles(taxYear);
   const schFile = kind === 'fps' ? files.fpsSch : files.epsSch;
   if (!schFile) return [];
