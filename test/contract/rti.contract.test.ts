@@ -210,6 +210,28 @@ for (const backend of allBackends()) {
       expect([relief.smallEmployerRecoveryRate.toString(), relief.smallEmployerCompensationRate.toString()]).toEqual(['1', '0.085']);
     });
 
+    it('2026-27: the year decides the schema — a Plan 5 loan on the FPS and an EPS without de minimis State aid, valid against the 2026-27 XSDs and HMRC’s Schematron', async () => {
+      const e = await employer();
+      await service.updateOrganization(e.orgId, { gb: { accounts_office_reference: '123PA00045678', employment_allowance_claims: [{ tax_year: '2026-27', from_month: 1 }] } });
+      await service.updateEmployee(e.orgId, e.alice, { gb: { student_loan_plans: ['5'], postgraduate_loan: true } });
+      const result = await service.runGbPayroll(e.orgId, { pay_group_id: e.groupId, pay_calendar_id: e.calendarId, period_number: 1, tax_year: '2026-27', payroll_group: [{ employee_id: e.alice, pay_details: { earnings: [{ wage_type_code: 'UK-E-001', amount: '3000.00' }] } }] });
+      await service.approvePayrollRun(e.orgId, result.payroll_status_id);
+      const run = await service.getPayrollRun(e.orgId, result.payroll_status_id);
+      const slip = run.payslips![0]!;
+      const xml = text(await service.getRunFps(e.orgId, run.id));
+      expect(xml).toContain('<IRenvelope xmlns="http://www.govtalk.gov.uk/taxation/PAYE/RTI/FullPaymentSubmission/26-27/1">');
+      expect(xml).toContain(`<StudentLoanRecovered PlanType="05">${new Decimal(String(slip.student_loan)).toFixed(2)}</StudentLoanRecovered>`);
+      expect(xml).toContain(`<PostgradLoanRecovered>${new Decimal(String(slip.postgraduate_loan)).toFixed(2)}</PostgradLoanRecovered>`);
+      expect(new Decimal(String(slip.student_loan)).isZero()).toBe(false);
+      expect(await validateRtiXsd(xml, '2026-27', 'fps')).toEqual({ envelopeErrors: [], bodyErrors: [] });
+      expect(runRtiSchematron(xml, '2026-27', 'fps', run.pay_date)).toEqual([]);
+      const eps = text(await service.getEps(e.orgId, { tax_year: '2026-27', month: '1' }));
+      expect(eps).toContain('<EmpAllceInd>yes</EmpAllceInd>');
+      expect(eps).not.toContain('DeMinimisStateAid');
+      expect(await validateRtiXsd(eps, '2026-27', 'eps')).toEqual({ envelopeErrors: [], bodyErrors: [] });
+      expect(runRtiSchematron(eps, '2026-27', 'eps', '2026-05-10')).toEqual([]);
+    });
+
     it('refuses an FPS without the references HMRC needs, naming the field', async () => {
       const org = await service.createOrganization({ legal_name: 'No Refs Ltd', country: 'GB' });
       const err = await expectDomainError(service.getEps(org.id, { tax_year: '2025-26', month: '1' }), 'validation');

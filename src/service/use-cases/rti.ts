@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { conflict } from '../../domain/errors.js';
 import { employerPaymentSummary, fullPaymentSubmission, type RtiMessage, rtiYear } from '../../formats/rti/index.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
+import { listRunPayslips } from '../../store/repositories/payroll-runs.js';
 import { firstSettledPayslips, settledPayslipsOfYear } from '../../store/repositories/rti.js';
 import { epsQuery, fpsQuery, type RtiDocument } from '../contracts/rti.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
@@ -63,9 +64,9 @@ export function rtiUseCases(ctx: ServiceContext): RtiUseCases {
       const year = rtiYear(run.tax_year, ['run', 'tax_year']);
       const employer = rtiEmployer(org);
       // Every settled payslip of the run's employees in the tax year: the run's own and the ones its year to date built on.
-      const all = decodePayslips(await settledPayslipsOfYear(db, orgId, run.tax_year, null));
+      const employeeIds = [...new Set((await listRunPayslips(db, runId)).map((p) => p.employee_id))];
+      const all = decodePayslips(await settledPayslipsOfYear(db, orgId, run.tax_year, employeeIds));
       const mine = all.filter((p) => p.row.run_id === runId);
-      const employeeIds = [...new Set(mine.map((p) => p.row.employee_id))];
       const employees = await loadEmployees(db, orgId, employeeIds);
       const byId = new Map<string, StoredPayslip>(all.map((p) => [p.row.id, p]));
       const first = await firstSettledPayslips(db, orgId, new Map(employeeIds.map((id) => [id, employees.get(id)!.start_date])));
