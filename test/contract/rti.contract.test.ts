@@ -232,6 +232,21 @@ for (const backend of allBackends()) {
       expect(runRtiSchematron(eps, '2026-27', 'eps', '2026-05-10')).toEqual([]);
     });
 
+    it('the employer settings travel in an export and come back unchanged from an import into another store', async () => {
+      const e = await employer();
+      const exported = await service.exportOrganization(e.orgId);
+      const target = await backend.create();
+      try {
+        const report = await target.service.importOrganization(exported);
+        expect(report.tables.organizations).toEqual({ inserted: 1, updated: 0, unchanged: 0, kept: 0 });
+        expect((await target.service.getOrganization(e.orgId)).gb).toEqual((await service.getOrganization(e.orgId)).gb);
+        expect((await target.service.getEmployee(e.orgId, e.alice)).gb).toMatchObject({ gender: 'F' });
+        expect((await target.service.importOrganization(exported)).tables.organizations).toEqual({ inserted: 0, updated: 0, unchanged: 1, kept: 0 });
+      } finally {
+        await target.dispose();
+      }
+    });
+
     it('refuses an FPS without the references HMRC needs, naming the field', async () => {
       const org = await service.createOrganization({ legal_name: 'No Refs Ltd', country: 'GB' });
       const err = await expectDomainError(service.getEps(org.id, { tax_year: '2025-26', month: '1' }), 'validation');
