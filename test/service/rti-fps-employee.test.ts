@@ -82,6 +82,9 @@ describe('FPS employee from stored payslips', () => {
     expect(fail({ gender: 'M', ni_number: 'AB123456C' })).toBe('employees.e1.gb.starter_declaration');
     expect(fail({ ni_number: 'AB123456C', starter_declaration: 'A' })).toBe('employees.e1.gb.gender');
     expect(fail({ gender: 'M', starter_declaration: 'A' }, { address: 'Somewhere' })).toBe('employees.e1.address');
+    const freeport = payslip('f1', null, '2025-05-05', { niCategory: 'F' });
+    expect(() => fpsEmployee(employee({ gender: 'M', ni_number: 'AB123456C' }), freeport, [freeport], run, false, '2025-04-06')).toThrow(/workplace postcode/);
+    expect(fpsEmployee(employee({ gender: 'M', ni_number: 'AB123456C', workplace_postcode: 'DN31 3LL' }), freeport, [freeport], run, false, '2025-04-06').workplacePostcode).toBe('DN31 3LL');
   });
 
   it('reads the one-line address and the hours band', () => {

@@ -149,6 +149,11 @@ export function fpsEmployee(employee: EmployeeTable, payslip: StoredPayslip, cha
   if (!gb.ni_number && (address?.lines.length ?? 0) < 2) {
     throw fieldError([...path, 'address'], 'an employee without an NI number goes on the FPS with an address of at least two lines (RTI rule: NINO or address)', 'required');
   }
+  // Freeport and Investment Zone letters need the workplace postcode on the FPS (RTI rule 7954).
+  const zoneLetters = new Set(['F', 'I', 'L', 'S', 'N', 'E', 'D', 'K']);
+  if (chain.some((p) => zoneLetters.has(p.figures.niCategory)) && !gb.workplace_postcode) {
+    throw fieldError([...path, 'gb', 'workplace_postcode'], `NI category ${f.niCategory} (Freeport or Investment Zone) goes on the FPS with the employee's workplace postcode (RTI rule 7954)`, 'required');
+  }
   let starter: FpsEmployee['starter'] = null;
   if (isStarter) {
     // A P45 from the previous employer stands for the starter checklist; statement B ("this is now my only job")
