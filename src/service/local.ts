@@ -21,6 +21,7 @@ import { payrollRunUseCases } from './use-cases/payroll-runs.js';
 import { absenceUseCases } from './use-cases/absences.js';
 import { germanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
 import { germanFilingUseCases } from './use-cases/germany-filings.js';
+import { rtiUseCases } from './use-cases/rti.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -47,6 +48,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...absenceUseCases(ctx),
     ...germanPayrollRunUseCases(ctx),
     ...germanFilingUseCases(ctx),
+    ...rtiUseCases(ctx),
   };
 }
 

@@ -20,6 +20,7 @@ import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
 import type { AbsenceUseCases } from './use-cases/absences.js';
 import type { GermanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
 import type { GermanFilingUseCases } from './use-cases/germany-filings.js';
+import type { RtiUseCases } from './use-cases/rti.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -61,10 +62,11 @@ export type { BeitragsnachweisReport, FilingPdf, LohnsteuerbescheinigungReport, 
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
 export type { Absence } from './contracts/absences.js';
+export type { RtiDocument } from './contracts/rti.js';
 /** Fixed choices and limits, without zod (a command's help must not build every schema). */
 export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

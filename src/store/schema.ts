@@ -24,6 +24,8 @@ export interface OrganizationTable {
   tax_identifiers_json: string | null;
   insurance_data_json: string | null;
   preferences_json: string | null;
+  /** GB employer settings for RTI and the P32 (migration 0008; null for German and older organizations). */
+  gb_json: string | null;
   row_version: number;
   created_at: string;
   updated_at: string;

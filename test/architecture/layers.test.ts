@@ -165,6 +165,20 @@ describe('architecture layers', () => {
       ).toEqual([]);
     });
 
+    it('keep formats/ (pure encoders) on the domain alone; the service may use them, the store and the domain may not', () => {
+      expect(
+        layerViolations([
+          edge('formats/rti/fps.ts', 'store/db.ts'),
+          edge('formats/rti/fps.ts', 'service/context.ts'),
+          edge('formats/rti/fps.ts', 'cli/runtime.ts'),
+          edge('store/repositories/rti.ts', 'formats/rti/fps.ts'),
+          edge('domain/gb/paye.ts', 'formats/rti/fps.ts'),
+          edge('server/app.ts', 'formats/rti/fps.ts'),
+        ]),
+      ).toHaveLength(6);
+      expect(layerViolations([edge('formats/rti/fps.ts', 'domain/errors.ts'), edge('formats/rti/eps.ts', 'formats/rti/fps.ts'), edge('service/use-cases/rti.ts', 'formats/rti/index.ts')])).toEqual([]);
+    });
+
     it('find impurities in code but not in comments, strings or property names', () => {
       const text = [
         "import { readFileSync } from 'node:fs';",

@@ -22,6 +22,7 @@ import { registerConfigCommands, registerProfileCommands } from './config-profil
 import { registerAbsenceCommands } from './absences.js';
 import { registerLohnkontoCommand } from './lohnkonto.js';
 import { registerDeFilingCommands } from './de-filings.js';
+import { registerRtiCommands } from './rti.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -48,4 +49,5 @@ export function registerCommands(program: Command): void {
   registerAbsenceCommands(program);
   registerLohnkontoCommand(program, payrollGroup(program));
   registerDeFilingCommands(program);
+  registerRtiCommands(program);
 }

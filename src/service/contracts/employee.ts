@@ -74,6 +74,18 @@ export const gbStatutoryInput = z
     director_ni_method: z.enum(['standard_annual_earnings_period', 'alternative']).nullable().optional(),
     starter_declaration: z.enum(['A', 'B', 'C'], { error: 'must be A, B or C' }).nullable().optional(),
     p45: p45Input.nullable().optional(),
+    /** As HMRC records it (FPS data item Gender, M or F; required on every FPS). */
+    gender: z.enum(['M', 'F'], { error: 'must be M or F (the gender HMRC holds for the NI number)' }).nullable().optional(),
+    /** Postcode of the employee's workplace (FPS EmployeeWorkplacePostcode; needed for the Freeport and Investment Zone NI letters). */
+    workplace_postcode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]([0-9]|[0-9]{2}|([A-HJ-Y][0-9]{1,2})|([0-9][A-Z])|([A-HJ-Y][0-9]?[A-Z])) [0-9][ABD-HJLNP-UW-Z]{2}$/, { error: 'must be a UK postcode with its space, e.g. SW1A 2AA' })
+      .nullable()
+      .optional(),
+    /** Paid at irregular intervals, so HMRC does not treat a gap in payments as leaving (FPS IrrEmp). */
+    irregular_payment_pattern: z.boolean().optional(),
   })
   .strict()
   .transform((value, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressInput, addressResponse } from './address.js';
 import { bankAccountInput, bankAccountResponse } from './bank-account.js';
-import { countryCode, id, isoDate, isoDateTime, nullableDate } from './common.js';
+import { countryCode, decimalString, id, isoDate, isoDateTime, nullableDate } from './common.js';
 import { contactInput, contactResponse } from './contact.js';
 import { sepaMandateResponse } from './sepa-mandate.js';
 import { pageEnvelope } from './pagination.js';
@@ -166,6 +166,75 @@ export const worksiteInput = z
   .superRefine(dateWindow)
   .meta({ id: 'WorksiteRequest' });
 
+
+// ---- GB employer settings for RTI and the P32 (issue 16 point 3) ----
+
+/**
+ * The check of a ten-digit Unique Taxpayer Reference (SA UTR or Corporation Tax reference): HMRC's RTI rule 7882
+ * ("must be valid against the UTR algorithm", FPS/EPS Schematron): weights 6 7 8 9 10 5 4 3 2 on digits 2–10,
+ * 11 − (sum mod 11), less 9 when above 9, is the first digit.
+ */
+export function isValidUtr(value: string): boolean {
+  if (!/^\d{10}$/.test(value)) return false;
+  const weights = [6, 7, 8, 9, 10, 5, 4, 3, 2];
+  const sum = weights.reduce((total, weight, i) => total + weight * Number(value[i + 1]), 0);
+  let check = 11 - (sum % 11);
+  if (check > 9) check -= 9;
+  return Number(value[0]) === check;
+}
+
+const utr = (what: string) =>
+  z.string().trim().refine(isValidUtr, { error: `must be a ten-digit ${what} whose first digit is its check digit (HMRC's UTR algorithm)`, params: { type: 'utr_checksum' } });
+
+const gbTaxYear = z.string().regex(/^\d{4}-\d{2}$/, { error: 'must be a tax year such as 2025-26' }).refine((v) => Number(v.slice(5, 7)) === (Number(v.slice(0, 4)) + 1) % 100, { error: 'must be a tax year such as 2025-26 (consecutive years)' });
+const taxMonth = z.number().int({ error: 'must be a whole tax month' }).min(1, { error: 'a tax month is 1 to 12' }).max(12, { error: 'a tax month is 1 to 12' });
+
+export const RTI_SENDERS = ['Employer', 'Company', 'Agent', 'Bureau', 'Partnership', 'Trust', 'Individual', 'Government', 'Acting in Capacity', 'Other'] as const;
+export const STATE_AID_SECTORS = ['agriculture', 'fisheries_aquaculture', 'road_transport', 'industrial', 'not_applicable'] as const;
+
+/** Per tax year, so that a later year's choice never rewrites what an earlier year's EPS said. */
+const yearly = <T extends z.ZodRawShape>(shape: T, what: string) =>
+  z
+    .array(z.object({ tax_year: gbTaxYear, ...shape }).strict())
+    .max(50)
+    .default([])
+    .refine((rows) => new Set(rows.map((r) => (r as { tax_year: string }).tax_year)).size === rows.length, { error: `one ${what} per tax year`, params: { type: 'duplicate_tax_year' } });
+
+export const gbEmployerInput = z
+  .object({
+    /** Accounts Office reference from HMRC's letter (RTI data item 3), e.g. 123PA00045678. */
+    accounts_office_reference: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{3}P[A-Z]\d{7}[\dX]$/, { error: 'must be an Accounts Office reference: 3 digits, P, a letter, 7 digits and a digit or X (e.g. 123PA00045678)' })
+      .nullable()
+      .optional(),
+    /** Self Assessment UTR (sole traders, partnerships); the FPS carries it only without a Corporation Tax reference. */
+    sa_utr: utr('Self Assessment UTR').nullable().optional(),
+    /** Corporation Tax UTR (companies). */
+    corporation_tax_reference: utr('Corporation Tax reference').nullable().optional(),
+    /** Who sends (IRheader Sender); an employer filing its own returns is "Employer". */
+    rti_sender: z.enum(RTI_SENDERS, { error: `must be one of ${RTI_SENDERS.join(', ')}` }).default('Employer'),
+    /** Employment Allowance claimed for a tax year from a tax month (NICs Act 2014 s.1; EPS EmpAllceInd). */
+    employment_allowance_claims: yearly(
+      {
+        from_month: taxMonth.default(1),
+        /** 2025-26 EPS: the de minimis State aid sector a claim names (rule 7940); not asked from 2026-27. */
+        state_aid_sector: z.enum(STATE_AID_SECTORS, { error: `must be one of ${STATE_AID_SECTORS.join(', ')}` }).nullable().optional(),
+      },
+      'Employment Allowance claim',
+    ),
+    /** Tax years in which the employer qualifies for small employers' relief (recovery of SMP etc. at 108.5 %). */
+    small_employers_relief_years: z.array(gbTaxYear).max(50).default([]),
+    /** The employer's share of the Apprenticeship Levy allowance when connected employers split it (ALM09200). */
+    levy_allowance_shares: yearly({ annual_allowance: decimalString.refine((v) => !v.startsWith('-'), { error: 'must not be negative' }) }, 'levy allowance share'),
+  })
+  .strict()
+  .meta({ id: 'GbEmployerSettings' });
+
+export type GbEmployerSettings = z.output<typeof gbEmployerInput>;
+
 // ---- organization ----
 
 const website = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000);
@@ -188,6 +257,8 @@ export const organizationFields = {
   tax_identifiers: taxIdentifiersInput.nullable().optional(),
   insurance_data: insuranceDataInput.nullable().optional(),
   preferences: preferencesInput.nullable().optional(),
+  /** GB employers: RTI references and the P32 settings (extension). */
+  gb: gbEmployerInput.nullable().optional(),
 };
 
 export const organizationInput = z
@@ -202,6 +273,7 @@ export const organizationInput = z
       }
       if (value.preferences?.preferences_country) ctx.addIssue({ code: 'custom', path: ['preferences', 'preferences_country'], message: 'is for German organizations only', params: { type: 'country_mismatch' } });
     }
+    if (value.country !== 'GB' && value.gb) ctx.addIssue({ code: 'custom', path: ['gb'], message: 'is for British organizations only', params: { type: 'country_mismatch' } });
     if (value.tax_identifiers && value.tax_identifiers.tax_data.country !== value.country) {
       ctx.addIssue({ code: 'custom', path: ['tax_identifiers', 'tax_data', 'country'], message: `must be the organization's country ${value.country}`, params: { type: 'country_mismatch' } });
     }
@@ -230,6 +302,7 @@ export const organizationPatch = z
     tax_identifiers: organizationFields.tax_identifiers,
     insurance_data: organizationFields.insurance_data,
     preferences: organizationFields.preferences,
+    gb: organizationFields.gb,
     row_version: z.number().int().min(0).optional().describe('optimistic concurrency: the row_version you read; a stale one is a 409'),
   })
   .strict()
@@ -275,6 +348,7 @@ export const organizationResponse = z
     tax_identifiers: z.record(z.string(), z.unknown()).nullable(),
     insurance_data: z.record(z.string(), z.unknown()).nullable(),
     preferences: z.record(z.string(), z.unknown()).nullable(),
+    gb: gbEmployerInput.nullable(),
     sepa_mandates: z.array(sepaMandateResponse),
     row_version: z.number().int(),
     created_at: isoDateTime,

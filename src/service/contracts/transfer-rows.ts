@@ -256,8 +256,9 @@ const TABLE_RULES: Record<string, TableRule> = {
       tax_identifiers: withoutId(parseJsonColumn(row, 'tax_identifiers_json', out)),
       insurance_data: withoutId(parseJsonColumn(row, 'insurance_data_json', out)),
       preferences: withoutId(parseJsonColumn(row, 'preferences_json', out)),
+      gb: parseJsonColumn(row, 'gb_json', out),
     };
-    check(organizationInput, request, out, mapped({ tax_identifiers: 'tax_identifiers_json', insurance_data: 'insurance_data_json', preferences: 'preferences_json' }));
+    check(organizationInput, request, out, mapped({ tax_identifiers: 'tax_identifiers_json', insurance_data: 'insurance_data_json', preferences: 'preferences_json', gb: 'gb_json' }));
     check(wholeNumber, row.row_version, out, () => ['row_version']);
   },
   employees(row, out, { country }) {
