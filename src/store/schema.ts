@@ -24,6 +24,10 @@ export interface OrganizationTable {
   tax_identifiers_json: string | null;
   insurance_data_json: string | null;
   preferences_json: string | null;
+  /** Migration 0005: the `gb` block (Bacs service user number, originating account). */
+  gb_settings_json?: string | null;
+  /** Migration 0005: the `accounting` block (account mapping, DATEV numbers). */
+  accounting_json?: string | null;
   row_version: number;
   created_at: string;
   updated_at: string;
@@ -100,6 +104,8 @@ export interface BankAccountTable {
   routing_number: string | null;
   iban: string | null;
   swift_code: string | null;
+  /** Migration 0005: UK sort code (6 digits) beside a UK account_number (8 digits). */
+  sort_code?: string | null;
   account_details_json: string | null;
   is_active: Flag;
   is_primary: Flag;
@@ -185,6 +191,8 @@ export interface DocumentTable {
   created_by: string | null;
   created_at: string;
   updated_at: string | null;
+  /** Migration 0005: the payroll run a generated document (payslip, payment file) came from. */
+  source_run_id?: string | null;
 }
 
 export interface Database {

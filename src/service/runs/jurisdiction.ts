@@ -10,6 +10,7 @@ import type { FieldIssue } from '../../domain/errors.js';
 import type { PayCountry, PayFrequency, PayPeriod } from '../../domain/pay-periods.js';
 import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../../store/schema.js';
 import type { Db, ServiceContext } from '../context.js';
+import type { GeneratedDocument } from '../outputs/generated-documents.js';
 
 /** What every country's run request names: the pay group, its calendar, the period and the employees paid. */
 export interface RunRequest<Item extends { employee_id: string } = { employee_id: string }> {
@@ -86,4 +87,10 @@ export interface Jurisdiction<Request extends RunRequest, Pay, Inputs, Slip exte
   approve(ctx: ServiceContext, trx: Db, run: GbPayrollRunTable, now: string): Promise<void>;
   /** A stored payslip as the wire shows it. */
   payslipWire(row: GbPayslipTable): unknown;
+  /**
+   * The documents approval issues (GB: one payslip PDF per employee), each handed to `add` as it is made, dated
+   * `issuedAt` (the approval's time). Called before the approval's transaction; the lifecycle stores the files and
+   * inserts their records in that transaction (approve.ts).
+   */
+  issueDocuments?(ctx: ServiceContext, db: Db, org: OrganizationTable, run: GbPayrollRunTable, issuedAt: string, add: (document: GeneratedDocument) => Promise<void>): Promise<void>;
 }

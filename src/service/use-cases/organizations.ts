@@ -69,6 +69,8 @@ export async function loadOrganization(db: Db, row: OrganizationTable): Promise<
     tax_identifiers: parseJson(row.tax_identifiers_json),
     insurance_data: parseJson(row.insurance_data_json),
     preferences: parseJson(row.preferences_json),
+    gb: parseJson(row.gb_settings_json ?? null),
+    accounting: parseJson(row.accounting_json ?? null),
     sepa_mandates: mandateRows.map(toSepaMandate),
     row_version: row.row_version,
     created_at: row.created_at,
@@ -104,6 +106,8 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
           tax_identifiers_json: withId(input.tax_identifiers),
           insurance_data_json: withId(input.insurance_data),
           preferences_json: withId(input.preferences),
+          gb_settings_json: input.gb ? JSON.stringify(input.gb) : null,
+          accounting_json: input.accounting ? JSON.stringify(input.accounting) : null,
           row_version: 0,
           created_at: now,
           updated_at: now,
@@ -154,6 +158,9 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         for (const field of ['legal_name', 'dba_name', 'incorporation_date', 'website', 'external_ref', 'valid_from', 'valid_to', 'shutdown_date'] as const) {
           if (patch[field] !== undefined) (set as Record<string, unknown>)[field] = patch[field];
         }
+        if (row.country !== 'GB' && patch.gb) throw fieldError(['body', 'gb'], `is for British organizations only; this organization is ${row.country}`, 'country_mismatch');
+        if (patch.gb !== undefined) set.gb_settings_json = patch.gb === null ? null : JSON.stringify(patch.gb);
+        if (patch.accounting !== undefined) set.accounting_json = patch.accounting === null ? null : JSON.stringify(patch.accounting);
         if (patch.tax_identifiers !== undefined) set.tax_identifiers_json = withId(patch.tax_identifiers);
         if (patch.insurance_data !== undefined) set.insurance_data_json = withId(patch.insurance_data);
         if (patch.preferences !== undefined) {

@@ -6,6 +6,7 @@ import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-gb-pensions-runs.js';
 import * as m0003 from './0003-pay-calendars-documents.js';
 import * as m0004 from './0004-gb-payslip-figures.js';
+import * as m0005 from './0005-payment-outputs.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '0002-gb-pensions-runs': m0002,
   '0003-pay-calendars-documents': m0003,
   '0004-gb-payslip-figures': m0004,
+  '0005-payment-outputs': m0005,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */

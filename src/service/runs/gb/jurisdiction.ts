@@ -25,6 +25,7 @@ import { closeMembershipWindow, insertMemberships, listPayslipsForApproval, load
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, type PriorPay, type Schemes } from './inputs.js';
 import { payslipWire } from './figures.js';
+import { renderRunPayslips } from '../../outputs/payslip-pdfs.js';
 
 export interface GbInputs {
   memberships: Map<string, Membership[]>;
@@ -231,4 +232,9 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInp
   },
 
   payslipWire,
+
+  // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval.
+  async issueDocuments(_ctx, db, org, run, issuedAt, add) {
+    await renderRunPayslips(db, org, run, issuedAt, add);
+  },
 };
