@@ -18,6 +18,7 @@ import { documentUseCases } from './use-cases/documents.js';
 import { wageTypeUseCases } from './use-cases/wage-types.js';
 import { pensionUseCases } from './use-cases/pensions.js';
 import { payrollRunUseCases } from './use-cases/payroll-runs.js';
+import { outputUseCases } from './use-cases/outputs.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -41,6 +42,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...wageTypeUseCases(ctx),
     ...pensionUseCases(ctx),
     ...payrollRunUseCases(ctx),
+    ...outputUseCases(ctx),
   };
 }
 

@@ -17,6 +17,7 @@ import type { DocumentUseCases } from './use-cases/documents.js';
 import type { WageTypeUseCases } from './use-cases/wage-types.js';
 import type { PensionUseCases } from './use-cases/pensions.js';
 import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
+import type { OutputUseCases } from './use-cases/outputs.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -53,11 +54,12 @@ export type { InsuranceLevelChoice, Organization, Worksite } from './contracts/o
 export type { Page } from './contracts/pagination.js';
 export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './contracts/pay-groups.js';
 export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
+export { JOURNAL_DETAILS, JOURNAL_FORMATS, PAYMENT_FORMATS, type GeneratedFile } from './contracts/outputs.js';
 export { ENTRY_ROUTES, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/pensions.js';
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, OutputUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

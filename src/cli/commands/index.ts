@@ -18,6 +18,7 @@ import { registerDocumentCommands } from './documents.js';
 import { registerWageTypeCommands } from './wage-types.js';
 import { registerPensionCommands } from './pension.js';
 import { registerRunCommands } from './runs.js';
+import { registerOutputCommands } from './outputs.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -39,4 +40,5 @@ export function registerCommands(program: Command): void {
   registerWageTypeCommands(program);
   registerPensionCommands(program);
   registerRunCommands(program);
+  registerOutputCommands(program);
 }

@@ -8,7 +8,8 @@ import { cursorEnvelope } from './pagination.js';
  * metadata and the status (lifecycle: docs/decisions.md C8).
  */
 
-export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'other'] as const;
+/** The spec's types, plus (extension, issue 15) sepa_credit_transfer: a German run's SEPA payment file. */
+export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'sepa_credit_transfer', 'other'] as const;
 export const DOCUMENT_STATUSES = ['active', 'archived', 'deleted', 'pending_upload'] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
