@@ -109,7 +109,7 @@ describe('architecture layers', () => {
   });
 
   it('the formats are pure too: no node: module, process, clock or randomness (the same input, the same bytes)', () => {
-    // formats/ may use packages (pdfkit, fontkit) but reads no file and no clock: fonts and dates come in as arguments.
+    // formats/ may use packages (fontkit, fflate) but reads no file and no clock: fonts and dates come in as arguments.
     const impure = sourceFiles(join(SRC, 'formats')).flatMap((file) =>
       impurities(file, readFileSync(file, 'utf8'))
         .filter((what) => !what.startsWith('imports package '))
