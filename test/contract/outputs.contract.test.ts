@@ -185,7 +185,7 @@ for (const backend of allBackends()) {
       expect(perEmployee).toContain('Hourly pay – Rhys Evans');
 
       const datev = Buffer.from((await service.getRunJournal(s.orgId, run.id, { format: 'datev' })).bytes).toString('latin1').split('\r\n');
-      expect(datev[0]).toMatch(/^"EXTF";700;21;"Buchungsstapel";13;\d{17};;"RE";"payroll";"";29098;55003;20250401;4;20250406;20250505;/);
+      expect(datev[0]).toMatch(/^"EXTF";700;21;"Buchungsstapel";13;\d{17};;"RE";"payroll";"";29098;55003;20250101;4;20250406;20250505;/);
       expect(datev[1]?.split(';')).toHaveLength(125);
       const bookings = datev.slice(2).filter(Boolean).map((l) => l.split(';'));
       expect(bookings).toHaveLength(rows.length);

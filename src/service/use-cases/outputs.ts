@@ -148,7 +148,7 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
         encodeDatev(journal, {
           consultantNumber: settings.datev_consultant_number ?? '',
           clientNumber: settings.datev_client_number ?? '',
-          fiscalYearStartMonth: settings.fiscal_year_start_month ?? (org.country === 'GB' ? 4 : 1),
+          fiscalYearStartMonth: settings.fiscal_year_start_month ?? 1,
           accountLength: settings.account_length ?? 4,
           chart: chart === 'SKR03' ? '03' : '',
           clearingAccount: mapping.payroll_clearing.number,
