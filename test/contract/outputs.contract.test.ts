@@ -11,10 +11,8 @@ import { allBackends } from '../support/backends.js';
 import { expectDomainError } from '../support/expect-error.js';
 import { pdfText } from '../formats/pdf-text.js';
 
-const gbp = (v: string) => {
-  const [whole, pence] = new Decimal(v).toFixed(2).split('.') as [string, string];
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
-};
+/** Amounts print as the API gives them: pounds and pence, no thousands separator. */
+const gbp = (v: string) => new Decimal(v).toFixed(2);
 
 interface Setup {
   orgId: string;
@@ -98,12 +96,14 @@ for (const backend of allBackends()) {
         expect(text).toContain(expected);
       }
       for (const key of ['gross_pay', 'tax', 'employee_ni', 'net_pay'] as const) expect(text).toContain(gbp(slip.ytd_this_employment[key] as string));
+      // The API's own strings, character for character: name, ISO period and pay date, each amount.
+      for (const raw of [`${run.period_start} to ${run.period_end}`, run.pay_date, slip.gross_pay, slip.tax, slip.employee_ni, slip.net_pay]) expect(text).toContain(raw);
       const hourly = slipOf(run, s.hourly);
       expect(hourly.lines.find((l) => l.wage_type_code === 'UK-E-002')).toMatchObject({ hours: '151.50', rate: '14.21', amount: '2152.82' });
       const hourlyText = await pdfText((await service.getPayslipPdf(s.orgId, run.id, s.hourly)).bytes);
       expect(hourlyText).toContain('151.50');
       expect(hourlyText).toContain('14.21');
-      expect(hourlyText).toContain('2,152.82');
+      expect(hourlyText).toContain('2152.82');
     });
 
     it('issues nothing for a draft, and a refused approval leaves no payslip behind', async () => {

@@ -1,6 +1,5 @@
 /**
- * Amounts and dates as people read them on a document: pounds with thousands commas (1,234.56), euros the German
- * way (1.234,56), dates as "5 May 2026" / "05.05.2026". Amounts come in as decimal strings and are formatted as
+ * Amounts and dates as people read them on a document: pounds and pence (1234.56), euros the German way (1.234,56), dates as "5 May 2026" / "05.05.2026". Amounts come in as decimal strings and are formatted as
  * text, never through a JS number.
  */
 import { Decimal } from '../../domain/money.js';
@@ -14,14 +13,17 @@ function grouped(value: string, thousands: string, decimal: string, places = 2):
   return `${negative ? '-' : ''}${groups.join(thousands)}${decimal}${pence}`;
 }
 
-/** 1234.5 → "1,234.50" (no currency sign: the column says £). */
+/**
+ * 1234.5 → "1234.50": pounds and pence as the figures are stored (no thousands separator, no currency sign: the
+ * column says £), so what the payslip prints is character for character the amount in the API and the exports.
+ */
 export function gbp(value: string): string {
-  return grouped(value, ',', '.');
+  return grouped(value, '', '.');
 }
 
 /** An hourly rate: to the penny, or to as many as 4 places when it has them (12.215 stays 12.215). */
 export function gbpRate(value: string): string {
-  return grouped(value, ',', '.', Math.min(4, Math.max(2, new Decimal(value).decimalPlaces())));
+  return grouped(value, '', '.', Math.min(4, Math.max(2, new Decimal(value).decimalPlaces())));
 }
 
 /** 1234.5 → "1.234,50". */
