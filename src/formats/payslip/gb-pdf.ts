@@ -40,7 +40,7 @@ export function renderGbPayslipPdf(view: GbPayslipView, fonts: PdfFonts): Promis
     const footer = (c: PdfCanvas, page: number) => {
       const y = 800;
       c.line(LEFT, y, RIGHT, y, { grey: 0.7 });
-      c.text(LEFT, y + 5, `Issued by ${view.employer.name} on ${gbDate(view.issuedAt)}. Keep this statement: it shows your pay, tax and National Insurance for the period.`, { size: 6.5, grey: 0.35 });
+      c.text(LEFT, y + 5, `Issued by ${view.employer.name} for the pay date ${gbDate(view.period.payDate)}. Keep this statement: it shows your pay, tax and National Insurance for the period.`, { size: 6.5, grey: 0.35 });
       c.text(LEFT, y + 14, `Pay period ${view.period.start} to ${view.period.end} (tax year ${view.period.taxYear}, ${periodName.toLowerCase()}), paid on ${view.period.payDate}.`, { size: 6.5, grey: 0.35 });
       c.text(RIGHT, y + 23, `Payslip ${view.payslipId} · page ${page}`, { size: 6.5, grey: 0.35, align: 'right' });
     };

@@ -7,7 +7,7 @@
 export interface GbPayslipView {
   /** The payslip's id: names the document and makes its file identifier unique. */
   payslipId: string;
-  /** When it was issued (the run's approval): the PDF's dates. */
+  /** The PDF's creation date (ISO instant): the service uses the pay date, so the bytes depend on stored records only. */
   issuedAt: string;
   employer: { name: string; address: string[]; payeReference: string | null };
   employee: { name: string; payrollNumber: string | null; niNumber: string | null; niCategory: string; address: string[] };

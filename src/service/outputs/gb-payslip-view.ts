@@ -80,7 +80,9 @@ export function gbPayslipView(run: GbPayrollRunTable, row: GbPayslipTable, emplo
   if (f.isAfterLeaving) notes.push('Paid after the employment ended.');
   return {
     payslipId: row.id,
-    issuedAt: run.approved_at ?? run.calculated_at ?? run.created_at,
+    // The document's dates are its pay date's, not the moment of approval: the payslip is then a function of the
+    // stored records alone (the same bytes whenever and however often it is made; decision OUT1).
+    issuedAt: `${run.pay_date}T00:00:00.000Z`,
     employer,
     employee: {
       name: `${employee.first_name} ${employee.last_name}`,

@@ -22,10 +22,10 @@ export function payslipFileName(run: Pick<GbPayrollRunTable, 'tax_year' | 'frequ
 }
 
 /**
- * Renders the payslips of `run` (all, or those of `employeeIds`) as they are issued at `issuedAt` (the approval).
- * `onEach` sees each document as soon as it is made (the caller writes it away; a run of 10,000 never sits in memory).
+ * Renders the payslips of `run` (all, or those of `employeeIds`). `onEach` sees each document as soon as it is made
+ * (the caller writes it away; a run of 10,000 never sits in memory).
  */
-export async function renderRunPayslips(db: Db, org: OrganizationTable, run: GbPayrollRunTable, issuedAt: string, onEach: (document: GeneratedDocument) => Promise<void>, employeeIds?: readonly string[]): Promise<number> {
+export async function renderRunPayslips(db: Db, org: OrganizationTable, run: GbPayrollRunTable, onEach: (document: GeneratedDocument) => Promise<void>, employeeIds?: readonly string[]): Promise<number> {
   let payslips: GbPayslipTable[] = await listRunPayslips(db, run.id);
   if (employeeIds) {
     const wanted = new Set(employeeIds);
@@ -35,11 +35,10 @@ export async function renderRunPayslips(db: Db, org: OrganizationTable, run: GbP
   const address = org.address_id ? ((await findAddress(db, org.id, org.address_id))?.address ?? null) : null;
   const employer = payslipEmployer(org, address);
   const fonts = documentFonts();
-  const issuedRun = { ...run, approved_at: issuedAt };
   for (const payslip of payslips) {
     const employee = employees.get(payslip.employee_id);
     if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
-    const bytes = await renderGbPayslipPdf(gbPayslipView(issuedRun, payslip, employee, employer), fonts);
+    const bytes = await renderGbPayslipPdf(gbPayslipView(run, payslip, employee, employer), fonts);
     await onEach({
       employeeId: payslip.employee_id,
       documentType: 'payslip',

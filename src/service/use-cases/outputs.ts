@@ -69,7 +69,7 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
         return { document_id: issued.id, file_name: issued.document_name, mime_type: issued.mime_type, sha256: sha256(bytes), bytes };
       }
       let file: GeneratedFile | null = null;
-      await renderRunPayslips(ctx.store.db, org, run, run.approved_at ?? run.updated_at, async (d) => {
+      await renderRunPayslips(ctx.store.db, org, run, async (d) => {
         file = { document_id: null, file_name: d.name, mime_type: d.mimeType, sha256: sha256(d.bytes), bytes: d.bytes };
       }, [employeeId]);
       if (!file) throw notFound('payslip of employee', employeeId, 'PAYSLIP.NOT_FOUND');

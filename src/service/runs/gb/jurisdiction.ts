@@ -234,7 +234,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, ClassifiedPay, GbInp
   payslipWire,
 
   // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval.
-  async issueDocuments(_ctx, db, org, run, issuedAt, add) {
-    await renderRunPayslips(db, org, run, issuedAt, add);
+  async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
+    await renderRunPayslips(db, org, run, add);
   },
 };
