@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { Decimal, gbTaxMonth, gbTaxYearOf, type PayrollService } from '../service/ports.js';
 import { withRuntime } from './command-kit.js';
@@ -121,7 +121,7 @@ async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: s
   runtime.print(rows, ACCOUNT_COLUMNS);
 }
 
-export async function runDemo(runtime: Runtime, service: PayrollService, options: { period: string; gbPeriod: { tax_year: string; period_number: number } }): Promise<void> {
+export async function runDemo(runtime: Runtime, service: PayrollService, options: { period: string; gbPeriod: { tax_year: string; period_number: number }; outputDir?: string }): Promise<void> {
   const heading = (text: string) => runtime.info(`\n== ${text}`);
 
   heading('German employer');
@@ -139,6 +139,12 @@ export async function runDemo(runtime: Runtime, service: PayrollService, options
   const gb = await service.createOrganization(fixture('gb-organization.json'));
   await createEmployees(service, gb.id, 'gb-employees.json');
   const gbEmployees = (await service.listEmployees(gb.id, { size: 100, sort_by: 'payroll_number' })).items;
+  // Where each employee's net pay goes (sort code and account number, or a GB IBAN).
+  const bankAccounts = fixture<Record<string, unknown>>('gb-bank-accounts.json');
+  for (const e of gbEmployees) {
+    const account = e.payroll_number ? bankAccounts[e.payroll_number] : undefined;
+    if (account) await service.createEmployeeBankAccount(gb.id, e.id, account);
+  }
   runtime.print([gb], ORG_COLUMNS);
   runtime.print((await service.listEmployees(gb.id, { size: 100, sort_by: 'payroll_number' })).items, EMPLOYEE_COLUMNS);
 
@@ -180,6 +186,24 @@ export async function runDemo(runtime: Runtime, service: PayrollService, options
   runtime.print(payslips.map((p) => ({ ...p, employee: names.get(p.employee_id) ?? p.employee_id, pension: pensionOf(p.lines) })), GB_PAYSLIP_COLUMNS);
   runtime.info(`${periods.length} monthly runs approved; the last: ${approved.id} (pay date ${approved.pay_date})`);
 
+  if (options.outputDir) {
+    heading('What the last run produced: payslip PDFs, the Bacs payment file and the journal');
+    const dir = options.outputDir;
+    mkdirSync(join(dir, 'payslips'), { recursive: true });
+    for (const p of payslips) {
+      const pdf = await service.getPayslipPdf(gb.id, approved.id, p.employee_id);
+      writeFileSync(join(dir, 'payslips', pdf.file_name), pdf.bytes);
+    }
+    const bacs = await service.createPaymentFile(gb.id, approved.id, { format: 'bacs' });
+    writeFileSync(join(dir, bacs.file_name), bacs.bytes);
+    const journal = await service.getRunJournal(gb.id, approved.id, { format: 'csv' });
+    writeFileSync(join(dir, journal.file_name), journal.bytes);
+    runtime.info(`payslip PDFs (${payslips.length}): ${join(dir, 'payslips')}`);
+    runtime.info(`Bacs Standard 18 file (net pay ${approved.totals?.net_pay ?? ''}): ${join(dir, bacs.file_name)}`);
+    runtime.info(`journal (balanced, GB nominal codes): ${join(dir, journal.file_name)}`);
+    runtime.info('the payslips and the Bacs file are stored as documents too: payroll documents list --org ' + gb.id);
+  }
+
   runtime.info(`\nExplore it: payroll --db ${runtime.options.db ?? '<demo database>'} org list`);
 }
 
@@ -194,6 +218,8 @@ export function registerDemoCommand(program: Command): void {
         // The demo always starts from nothing, so running it twice shows the same thing.
         for (const suffix of ['', '-wal', '-shm']) if (existsSync(database + suffix)) rmSync(database + suffix);
         rmSync(`${database}.objects`, { recursive: true, force: true });
+        const outputDir = join(dirname(database), 'demo-output');
+        rmSync(outputDir, { recursive: true, force: true });
         runtime.options.db = database;
         // Loaded on use, like the runtime does: every other command starts without the store and its drivers.
         const { defaultObjectRoot, localActor, openLocalService } = await import('../service/local.js');
@@ -203,7 +229,7 @@ export function registerDemoCommand(program: Command): void {
           // The GB tax month that holds the German month's last day (tax months run from the 6th).
           // Every day from the 6th to the month's end lies in one tax month, so the 28th stands for them all.
           const sameTaxMonth = `${options.period}-28`;
-          await runDemo(runtime, service, { period: options.period, gbPeriod: { tax_year: gbTaxYearOf(sameTaxMonth), period_number: gbTaxMonth(sameTaxMonth) } });
+          await runDemo(runtime, service, { period: options.period, gbPeriod: { tax_year: gbTaxYearOf(sameTaxMonth), period_number: gbTaxMonth(sameTaxMonth) }, outputDir });
         } finally {
           await service.close();
         }

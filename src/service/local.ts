@@ -22,6 +22,7 @@ import { absenceUseCases } from './use-cases/absences.js';
 import { germanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
 import { germanFilingUseCases } from './use-cases/germany-filings.js';
 import { rtiUseCases } from './use-cases/rti.js';
+import { outputUseCases } from './use-cases/outputs.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -49,6 +50,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...germanPayrollRunUseCases(ctx),
     ...germanFilingUseCases(ctx),
     ...rtiUseCases(ctx),
+    ...outputUseCases(ctx),
   };
 }
 

@@ -21,6 +21,7 @@ import type { AbsenceUseCases } from './use-cases/absences.js';
 import type { GermanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
 import type { GermanFilingUseCases } from './use-cases/germany-filings.js';
 import type { RtiUseCases } from './use-cases/rti.js';
+import type { OutputUseCases } from './use-cases/outputs.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -59,14 +60,15 @@ export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './co
 export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
 export type { GermanPayrollRun, GermanRunPayslip, PayrollAccount } from './contracts/germany-payroll-runs.js';
 export type { BeitragsnachweisReport, FilingPdf, LohnsteuerbescheinigungReport, LohnsteueranmeldungReport, MeldungenReport } from './contracts/germany-filings.js';
+export type { GeneratedFile } from './contracts/outputs.js';
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
 export type { Absence } from './contracts/absences.js';
 export type { RtiDocument } from './contracts/rti.js';
 /** Fixed choices and limits, without zod (a command's help must not build every schema). */
-export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
+export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, JOURNAL_DETAILS, JOURNAL_FORMATS, PAYMENT_FORMATS, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases, OutputUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

@@ -47,7 +47,8 @@ export interface GbPayslipFiguresV1 {
   pension: { schemeId: string; membershipId: string | null; method: string; wageTypeCode: string; autoEnrolled: boolean } | null;
   pensionRefund: { membershipId: string; employee: string; employer: string } | null;
   employerCosts: { employerNi: string; employerPension: string; total: string };
-  lines: { section: string; wageTypeCode: string | null; name: string; amount: string }[];
+  /** `hours` and `rate` only on pay for time worked (added in version 1 as optional fields: absent on older payslips). */
+  lines: { section: string; wageTypeCode: string | null; name: string; amount: string; hours?: string; rate?: string }[];
   p45: {
     taxCode: string;
     week1Month1: boolean;
@@ -111,7 +112,7 @@ export function gbPayslipFigures(p: EmployeePayslipWire): GbPayslipFiguresV1 {
     pension: p.pension ? { schemeId: p.pension.scheme_id, membershipId: p.pension.membership_id, method: p.pension.method, wageTypeCode: p.pension.wage_type_code, autoEnrolled: p.pension.auto_enrolled } : null,
     pensionRefund: p.pension_refund ? { membershipId: p.pension_refund.membership_id, employee: p.pension_refund.employee, employer: p.pension_refund.employer } : null,
     employerCosts: { employerNi: p.employer_costs.employer_ni, employerPension: p.employer_costs.employer_pension, total: p.employer_costs.total },
-    lines: p.lines.map((l) => ({ section: l.section, wageTypeCode: l.wage_type_code, name: l.name, amount: l.amount })),
+    lines: p.lines.map((l) => ({ section: l.section, wageTypeCode: l.wage_type_code, name: l.name, amount: l.amount, ...(l.hours !== undefined ? { hours: l.hours } : {}), ...(l.rate !== undefined ? { rate: l.rate } : {}) })),
     p45: p.p45
       ? {
           taxCode: p.p45.tax_code,

@@ -26,6 +26,8 @@ export interface OrganizationTable {
   preferences_json: string | null;
   /** GB employer settings for RTI and the P32 (migration 0008; null for German and older organizations). */
   gb_json: string | null;
+  /** Migration 0007: the `accounting` block (account mapping, DATEV numbers). */
+  accounting_json?: string | null;
   row_version: number;
   created_at: string;
   updated_at: string;
@@ -102,6 +104,8 @@ export interface BankAccountTable {
   routing_number: string | null;
   iban: string | null;
   swift_code: string | null;
+  /** Migration 0005: UK sort code (6 digits) beside a UK account_number (8 digits). */
+  sort_code?: string | null;
   account_details_json: string | null;
   is_active: Flag;
   is_primary: Flag;
@@ -187,6 +191,8 @@ export interface DocumentTable {
   created_by: string | null;
   created_at: string;
   updated_at: string | null;
+  /** Migration 0005: the payroll run a generated document (payslip, payment file) came from. */
+  source_run_id?: string | null;
 }
 
 export interface Database {

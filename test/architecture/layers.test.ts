@@ -108,6 +108,17 @@ describe('architecture layers', () => {
     expect(impure).toEqual([]);
   });
 
+  it('the formats are pure too: no node: module, process, clock or randomness (the same input, the same bytes)', () => {
+    // formats/ may use packages (fontkit, fflate) but reads no file and no clock: fonts and dates come in as arguments.
+    const impure = sourceFiles(join(SRC, 'formats')).flatMap((file) =>
+      impurities(file, readFileSync(file, 'utf8'))
+        .filter((what) => !what.startsWith('imports package '))
+        .map((what) => `${relative(SRC, file)}: ${what}`),
+    );
+    expect(sourceFiles(join(SRC, 'formats')).length).toBeGreaterThan(0);
+    expect(impure).toEqual([]);
+  });
+
   it('has no import circle between runtime imports', () => {
     // Only runtime edges: a type-only import is erased from the JavaScript, so it cannot make one module load
     // before another has finished initialising, which is what a circle breaks. (Type-only imports still obey

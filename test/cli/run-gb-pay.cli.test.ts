@@ -115,7 +115,7 @@ describe('run-gb pays hourly staff hours × rate and asks only what it needs (pr
       const run = (await service.getPayrollRun(staff.orgId, result.payroll_status_id)) as unknown as RunJson;
       expect(run.employee_count).toBe(1);
       expect(run.payslips[0]?.gross_pay).toBe('2000.00');
-      expect(run.payslips[0]?.lines.filter((l) => l.section === 'earnings')).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00' }]);
+      expect(run.payslips[0]?.lines.filter((l) => l.section === 'earnings')).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00', hours: '160.00', rate: '12.50' }]);
     });
   });
 
@@ -150,7 +150,7 @@ describe('run-gb off a terminal from standing pay (CLI)', () => {
     const body = run.json<RunJson>();
     const byEmployee = Object.fromEntries(body.payslips.map((p) => [p.employee_id, p]));
     expect(Object.keys(byEmployee).sort()).toEqual([staff.hourly, staff.salaried].sort());
-    expect(byEmployee[staff.hourly]?.lines.filter((l) => l.section === 'earnings')).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00' }]);
+    expect(byEmployee[staff.hourly]?.lines.filter((l) => l.section === 'earnings')).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00', hours: '160.00', rate: '12.50' }]);
     expect(byEmployee[staff.hourly]?.gross_pay).toBe('2000.00');
     expect(byEmployee[staff.salaried]?.gross_pay).toBe('2500.00');
   });

@@ -70,8 +70,8 @@ for (const engine of engines()) {
     it('passes a sound store: two runs, year to date of two employees, a document with its file', async () => {
       const report = await check();
       expect(failures(report)).toEqual([]);
-      // 2 runs + 2 slots + payslip-run + 2 employees' year to date + 1 document
-      expect(report).toMatchObject({ passed: 8, failed: 0 });
+      // 2 runs + 2 slots + payslip-run + 2 employees' year to date + 1 document + 4 payslip PDFs (issued on approval)
+      expect(report).toMatchObject({ passed: 12, failed: 0 });
     });
 
     it('reports year to date that is not the sum of the approved payslips (gb_ytd edited)', async () => {
@@ -156,14 +156,16 @@ for (const engine of engines()) {
         const source = createFolderObjectStore(join(target.dir, 'objects'));
         const reopened = await target.open();
         const doc = await reopened.db.selectFrom('documents').select('object_store_path').where('id', '=', documentId).executeTakeFirstOrThrow();
+        // Every document file, the payslip PDFs issued on approval too.
+        const all = await reopened.db.selectFrom('documents').select('object_store_path').execute();
         await reopened.close();
-        await objects.put(doc.object_store_path, await source.get(doc.object_store_path));
+        for (const d of all) await objects.put(d.object_store_path, await source.get(d.object_store_path));
         const sound = await runCli(['verify', '--store', '--db', db], { env });
-        expect(sound).toMatchObject({ code: 0, stdout: '8 passed, 0 failed\n' });
+        expect(sound).toMatchObject({ code: 0, stdout: '12 passed, 0 failed\n' });
         await objects.remove(doc.object_store_path);
         const broken = await runCli(['verify', '--store', '--db', db], { env });
         expect(broken.code).toBe(1);
-        expect(broken.stdout).toMatch(new RegExp(`^FAIL ${setup.orgId} document-file document ${documentId}: active document has no file at \\S+ \\(ENOENT\\)\\n7 passed, 1 failed\\n$`));
+        expect(broken.stdout).toMatch(new RegExp(`^FAIL ${setup.orgId} document-file document ${documentId}: active document has no file at \\S+ \\(ENOENT\\)\\n11 passed, 1 failed\\n$`));
         const remote = await runCli(['verify', '--store', '--remote', 'https://payroll.example'], { env });
         expect(remote.code).toBe(2);
         expect(remote.stderr).toContain('verify --store checks a local store');

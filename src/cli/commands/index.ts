@@ -23,6 +23,7 @@ import { registerAbsenceCommands } from './absences.js';
 import { registerLohnkontoCommand } from './lohnkonto.js';
 import { registerDeFilingCommands } from './de-filings.js';
 import { registerRtiCommands } from './rti.js';
+import { registerOutputCommands } from './outputs.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -50,4 +51,5 @@ export function registerCommands(program: Command): void {
   registerLohnkontoCommand(program, payrollGroup(program));
   registerDeFilingCommands(program);
   registerRtiCommands(program);
+  registerOutputCommands(program);
 }

@@ -1,5 +1,6 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { isSortCode, isUkAccountNumber, normalizeSortCode } from '../../domain/identifiers/gb-bank-account.js';
 import { id, isoDateTime } from './common.js';
 import { pageEnvelope } from './pagination.js';
 
@@ -38,6 +39,13 @@ export const bankAccountInput = z
       .refine((value) => isValidBIC(value), { error: 'is not a valid BIC (unknown country code)', params: { type: 'bic_invalid' } })
       .nullable()
       .optional(),
+    /** Extension (issue 15): UK sort code, 6 digits ("12-34-56" accepted), with an 8-digit UK account_number. */
+    sort_code: z
+      .string()
+      .transform(normalizeSortCode)
+      .refine(isSortCode, { error: 'must be a UK sort code of 6 digits, e.g. 12-34-56', params: { type: 'sort_code_format' } })
+      .nullable()
+      .optional(),
     account_details: z.record(z.string(), z.unknown()).nullable().optional(),
     is_active: z.boolean().default(true),
     is_primary: z.boolean().default(false),
@@ -47,6 +55,10 @@ export const bankAccountInput = z
     // Payments need somewhere to go: an IBAN or a domestic account number.
     if (!value.iban && !value.account_number) {
       ctx.addIssue({ code: 'custom', path: ['iban'], message: 'give an iban or an account_number', params: { type: 'account_identifier_missing' } });
+    }
+    // A UK account is a sort code and an 8-digit account number (Bacs Standard 18 positions 1–14).
+    if (value.sort_code && !(value.account_number && isUkAccountNumber(value.account_number))) {
+      ctx.addIssue({ code: 'custom', path: ['account_number'], message: 'must be the 8-digit UK account number that goes with sort_code', params: { type: 'uk_account_number_format' } });
     }
     // A BIC's country (characters 5–6) must match the IBAN's country.
     if (value.iban && value.swift_code && value.iban.slice(0, 2) !== value.swift_code.slice(4, 6)) {
@@ -72,6 +84,7 @@ export const bankAccountResponse = z
     routing_number: z.string().length(9).nullable(),
     iban: z.string().nullable(),
     swift_code: z.string().nullable(),
+    sort_code: z.string().nullable(),
     account_details: z.record(z.string(), z.unknown()).nullable(),
     is_active: z.boolean(),
     is_primary: z.boolean(),

@@ -8,7 +8,8 @@
 /** Contacts per bulk import (non-atomic endpoint). */
 export const BULK_MAX_ITEMS = 100;
 
-export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'other'] as const;
+/** The spec's document types, plus (extension, issue 15) sepa_credit_transfer: a German run's SEPA payment file. */
+export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'sepa_credit_transfer', 'other'] as const;
 
 export const TAX_TREATMENTS = ['NET_PAY', 'RELIEF_AT_SOURCE', 'SALARY_SACRIFICE'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
@@ -46,3 +47,9 @@ export const PAYROLL_ACCOUNT_FIELDS = [
   'employee.totals.net_wages',
   'employee.totals.net_pay',
 ] as const;
+
+/** Payment files of an approved run (issue 15). */
+export const PAYMENT_FORMATS = ['bacs', 'bacs-csv', 'sepa'] as const;
+/** Journal exports of an approved run and their level of detail (issue 15). */
+export const JOURNAL_FORMATS = ['csv', 'datev'] as const;
+export const JOURNAL_DETAILS = ['summary', 'employee'] as const;

@@ -5,6 +5,7 @@ import { countryCode, decimalString, id, isoDate, isoDateTime, nullableDate } fr
 import { contactInput, contactResponse } from './contact.js';
 import { sepaMandateResponse } from './sepa-mandate.js';
 import { pageEnvelope } from './pagination.js';
+import { ACCOUNT_KEYS, CHARTS } from '../../formats/journal/accounts.js';
 
 /** Organization and its parts (spec "Resources › Organization"). German numbers follow their statutory formats. */
 
@@ -147,6 +148,40 @@ export const preferencesInput = z
     }
   });
 
+// ---- payment files and journal (extension, issue 15) ----
+
+/**
+ * GB payroll settings: the Bacs service user number (SUN, 6 digits) the employer submits payment files under and
+ * the organization's own bank account they are paid from (one with a sort code and 8-digit account number; default:
+ * its primary active account).
+ */
+
+const accountOverride = z
+  .object({
+    number: z.string().regex(/^\d{1,9}$/, { error: 'must be an account number of 1 to 9 digits' }),
+    name: z.string().trim().min(1).max(60).optional(),
+  })
+  .strict();
+
+/**
+ * How payroll runs are booked: the chart whose default accounts apply (SKR03 for German, GB_NOMINAL for British
+ * organizations when not given), any account of it replaced, and what the DATEV export needs (Beraternummer,
+ * Mandantennummer, first month of the financial year, account length).
+ */
+export const accountingInput = z
+  .object({
+    chart: z.enum(CHARTS, { error: `must be one of ${CHARTS.join(', ')}` }).optional(),
+    accounts: z.partialRecord(z.enum(ACCOUNT_KEYS, { error: `must be one of ${ACCOUNT_KEYS.join(', ')}` }), accountOverride).optional(),
+    datev_consultant_number: z.string().regex(/^\d{4,7}$/, { error: 'must be the DATEV Beraternummer (1001 to 9999999)' }).refine((v) => Number(v) >= 1001, { error: 'must be at least 1001' }).nullable().optional(),
+    datev_client_number: z.string().regex(/^\d{1,5}$/, { error: 'must be the DATEV Mandantennummer (1 to 99999)' }).refine((v) => Number(v) >= 1, { error: 'must be at least 1' }).nullable().optional(),
+    fiscal_year_start_month: z.number().int().min(1, { error: 'must be 1 to 12' }).max(12, { error: 'must be 1 to 12' }).optional(),
+    account_length: z.number().int().min(4, { error: 'must be 4 to 8' }).max(8, { error: 'must be 4 to 8' }).optional(),
+  })
+  .strict()
+  .meta({ id: 'OrganizationAccounting' });
+
+export type AccountingSettings = z.output<typeof accountingInput>;
+
 // ---- worksite ----
 
 export const worksiteInput = z
@@ -229,6 +264,10 @@ export const gbEmployerInput = z
     small_employers_relief_years: z.array(gbTaxYear).max(50).default([]),
     /** The employer's share of the Apprenticeship Levy allowance when connected employers split it (ALM09200). */
     levy_allowance_shares: yearly({ annual_allowance: decimalString.refine((v) => !v.startsWith('-'), { error: 'must not be negative' }) }, 'levy allowance share'),
+    /** Bacs service user number (SUN) the payment files are submitted under (issue 15). */
+    bacs_service_user_number: z.string().regex(/^\d{6}$/, { error: 'must be the 6-digit Bacs service user number (SUN)' }).nullable().optional(),
+    /** The organization's own bank account the Bacs file pays from (issue 15). */
+    bacs_originating_account_id: id.nullable().optional(),
   })
   .strict()
   .meta({ id: 'GbEmployerSettings' });
@@ -259,6 +298,8 @@ export const organizationFields = {
   preferences: preferencesInput.nullable().optional(),
   /** GB employers: RTI references and the P32 settings (extension). */
   gb: gbEmployerInput.nullable().optional(),
+  /** Extension (issue 15): how payroll runs are booked. */
+  accounting: accountingInput.nullable().optional(),
 };
 
 export const organizationInput = z
@@ -303,6 +344,7 @@ export const organizationPatch = z
     insurance_data: organizationFields.insurance_data,
     preferences: organizationFields.preferences,
     gb: organizationFields.gb,
+    accounting: organizationFields.accounting,
     row_version: z.number().int().min(0).optional().describe('optimistic concurrency: the row_version you read; a stale one is a 409'),
   })
   .strict()
@@ -349,6 +391,7 @@ export const organizationResponse = z
     insurance_data: z.record(z.string(), z.unknown()).nullable(),
     preferences: z.record(z.string(), z.unknown()).nullable(),
     gb: gbEmployerInput.nullable(),
+    accounting: z.record(z.string(), z.unknown()).nullable(),
     sepa_mandates: z.array(sepaMandateResponse),
     row_version: z.number().int(),
     created_at: isoDateTime,

@@ -139,7 +139,8 @@ export const payslipResponse = z
     net_pay: moneyText,
     tax_basis: z.string(),
     ytd_this_employment: z.record(z.string(), z.string()),
-    lines: z.array(z.object({ section: z.string(), wage_type_code: z.string().nullable(), name: z.string(), amount: moneyText })),
+    /** hours and rate (extension): only on pay for time worked, paid as hours × rate. */
+    lines: z.array(z.object({ section: z.string(), wage_type_code: z.string().nullable(), name: z.string(), amount: moneyText, hours: z.string().optional(), rate: z.string().optional() })),
     p45: z.record(z.string(), z.unknown()).nullable(),
     warnings: z.array(z.string()),
     execution_history: z.array(z.object({ flow: z.string(), node: z.string() })).optional(),

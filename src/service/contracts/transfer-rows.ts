@@ -152,7 +152,7 @@ const storedPayslipFigures = z
     pension: z.object({ schemeId: z.string(), membershipId: z.string().nullable(), method: z.string(), wageTypeCode: z.string(), autoEnrolled: z.boolean() }).strict().nullable(),
     pensionRefund: z.object({ membershipId: z.string(), employee: figureMoney, employer: figureMoney }).strict().nullable(),
     employerCosts: z.object({ employerNi: figureMoney, employerPension: figureMoney, total: figureMoney }).strict(),
-    lines: z.array(z.object({ section: z.string(), wageTypeCode: z.string().nullable(), name: z.string(), amount: figureMoney }).strict()),
+    lines: z.array(z.object({ section: z.string(), wageTypeCode: z.string().nullable(), name: z.string(), amount: figureMoney, hours: z.string().regex(/^\d+\.\d{2}$/).optional(), rate: z.string().regex(/^-?\d+\.\d{2,}$/).optional() }).strict()),
     p45: z
       .object({
         taxCode: z.string(),
@@ -257,8 +257,9 @@ const TABLE_RULES: Record<string, TableRule> = {
       insurance_data: withoutId(parseJsonColumn(row, 'insurance_data_json', out)),
       preferences: withoutId(parseJsonColumn(row, 'preferences_json', out)),
       gb: parseJsonColumn(row, 'gb_json', out),
+      accounting: row.accounting_json === undefined ? undefined : parseJsonColumn(row, 'accounting_json', out),
     };
-    check(organizationInput, request, out, mapped({ tax_identifiers: 'tax_identifiers_json', insurance_data: 'insurance_data_json', preferences: 'preferences_json', gb: 'gb_json' }));
+    check(organizationInput, request, out, mapped({ tax_identifiers: 'tax_identifiers_json', insurance_data: 'insurance_data_json', preferences: 'preferences_json', gb: 'gb_json', accounting: 'accounting_json' }));
     check(wholeNumber, row.row_version, out, () => ['row_version']);
   },
   employees(row, out, { country }) {
@@ -293,6 +294,7 @@ const TABLE_RULES: Record<string, TableRule> = {
       routing_number: row.routing_number,
       iban: row.iban,
       swift_code: row.swift_code,
+      sort_code: row.sort_code ?? null,
       account_details: parseJsonColumn(row, 'account_details_json', out),
       is_active: row.is_active === 1,
       is_primary: row.is_primary === 1,

@@ -1,27 +1,50 @@
 /**
  * draft → approved: the figures become final. The country makes its year-to-date figures final and applies what
  * the run decided (GB: automatic enrolments); then the run is approved, all in one transaction.
+ *
+ * The documents approval issues (GB: a payslip PDF per employee, issue 15) are rendered and their files written
+ * before that transaction, under ids fixed beforehand; the transaction inserts their records with the approval.
+ * So the payslips exist exactly when the run is approved: a refused or failed approval removes the files and
+ * leaves no record (decision OUT1 in docs/decisions-pending/w-outputs.md).
  */
 import { lockOrganization } from '../records/org-lock.js';
+import { insertDocuments } from '../../store/repositories/documents.js';
 import { moveRun } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
+import { discardUnlessCommitted, generatedFiles } from '../outputs/generated-documents.js';
 import type { AnyJurisdiction } from './jurisdiction.js';
 import { changedMeanwhile, refuseTransition, requireRun } from './lifecycle.js';
 
 export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction, orgId: string, runId: string): Promise<void> {
   requireScope(ctx, 'payroll:write');
+  const org = await jurisdiction.requireOrg(ctx, ctx.store.db, orgId);
   const t = jurisdiction.tables;
-  await inTransaction(ctx, async (trx) => {
-    await jurisdiction.requireOrg(ctx, trx, orgId);
-    // "Is the year-to-date base still the one this run was calculated on, then write year to date" is read-then-write
-    // across runs (finding F2, docs/decisions.md S2/S3): two approvals for the same employee in
-    // different pay groups both passed the check on Postgres and gb_ytd kept only one. The organization lock,
-    // taken before anything is read, queues approvals: the second reads the first's year to date and is STALE_YTD.
-    await lockOrganization(ctx, trx, orgId);
-    const run = await requireRun(trx, t, orgId, runId);
-    if (run.status !== 'draft') throw refuseTransition(run, 'approve');
-    const stamp = nowIso(ctx);
-    await jurisdiction.approve(ctx, trx, run, stamp);
-    if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);
-  });
+  const draft = await requireRun(ctx.store.db, t, orgId, runId);
+  if (draft.status !== 'draft') throw refuseTransition(draft, 'approve');
+  const stamp = nowIso(ctx);
+  const files = generatedFiles(ctx, orgId, runId, stamp);
+  try {
+    if (jurisdiction.issueDocuments) await jurisdiction.issueDocuments(ctx, ctx.store.db, org, draft, stamp, (d) => files.add(d));
+  } catch (error) {
+    await files.discard();
+    throw error;
+  }
+  try {
+    await inTransaction(ctx, async (trx) => {
+      await jurisdiction.requireOrg(ctx, trx, orgId);
+      // "Is the year-to-date base still the one this run was calculated on, then write year to date" is read-then-write
+      // across runs (finding F2, docs/decisions.md S2/S3): two approvals for the same employee in
+      // different pay groups both passed the check on Postgres and gb_ytd kept only one. The organization lock,
+      // taken before anything is read, queues approvals: the second reads the first's year to date and is STALE_YTD.
+      await lockOrganization(ctx, trx, orgId);
+      const run = await requireRun(trx, t, orgId, runId);
+      if (run.status !== 'draft') throw refuseTransition(run, 'approve');
+      await jurisdiction.approve(ctx, trx, run, stamp);
+      if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);
+      await insertDocuments(trx, files.rows);
+    });
+  } catch (error) {
+    await discardUnlessCommitted(ctx, orgId, files);
+    throw error;
+  }
 }

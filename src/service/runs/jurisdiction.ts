@@ -12,6 +12,7 @@ import type { RunTables } from '../../store/repositories/payroll-runs.js';
 import type { EmployeeTable, OrganizationTable, PayrollRunRow, PayslipRow } from '../../store/schema.js';
 import type { Page } from '../contracts/pagination.js';
 import type { Db, ServiceContext } from '../context.js';
+import type { GeneratedDocument } from '../outputs/generated-documents.js';
 
 /** What every country's run request names: the employees paid (one item each). */
 export interface RunItem {
@@ -101,6 +102,12 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
   runWire(db: Db, row: PayrollRunRow, withPayslips: boolean): Promise<RunWire>;
   /** The organization's runs, page style, with the country's filters. */
   listRuns(ctx: ServiceContext, orgId: string, query: Record<string, unknown>): Promise<Page<RunWire>>;
+  /**
+   * The documents approval issues (GB: one payslip PDF per employee), each handed to `add` as it is made, dated
+   * `issuedAt` (the approval's time). Called before the approval's transaction; the lifecycle stores the files and
+   * inserts their records in that transaction (approve.ts).
+   */
+  issueDocuments?(ctx: ServiceContext, db: Db, org: OrganizationTable, run: PayrollRunRow, issuedAt: string, add: (document: GeneratedDocument) => Promise<void>): Promise<void>;
 }
 
 /** Any jurisdiction, as the lifecycle's country-neutral steps take it. */

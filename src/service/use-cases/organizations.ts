@@ -70,6 +70,7 @@ export async function loadOrganization(db: Db, row: OrganizationTable): Promise<
     insurance_data: parseJson(row.insurance_data_json),
     preferences: parseJson(row.preferences_json),
     gb: parseJson(row.gb_json),
+    accounting: parseJson(row.accounting_json ?? null),
     sepa_mandates: mandateRows.map(toSepaMandate),
     row_version: row.row_version,
     created_at: row.created_at,
@@ -106,6 +107,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
           insurance_data_json: withId(input.insurance_data),
           preferences_json: withId(input.preferences),
           gb_json: input.gb ? JSON.stringify(input.gb) : null,
+          accounting_json: input.accounting ? JSON.stringify(input.accounting) : null,
           row_version: 0,
           created_at: now,
           updated_at: now,
@@ -158,6 +160,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         }
         if (patch.gb !== undefined && patch.gb !== null && row.country !== 'GB') throw fieldError(['body', 'gb'], `is for British organizations only; this organization is ${row.country}`, 'country_mismatch');
         if (patch.gb !== undefined) set.gb_json = patch.gb ? JSON.stringify(patch.gb) : null;
+        if (patch.accounting !== undefined) set.accounting_json = patch.accounting === null ? null : JSON.stringify(patch.accounting);
         if (patch.tax_identifiers !== undefined) set.tax_identifiers_json = withId(patch.tax_identifiers);
         if (patch.insurance_data !== undefined) set.insurance_data_json = withId(patch.insurance_data);
         if (patch.preferences !== undefined) {

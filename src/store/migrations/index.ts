@@ -8,6 +8,7 @@ import * as m0003 from './0003-pay-calendars-documents.js';
 import * as m0004 from './0004-gb-payslip-figures.js';
 import * as m0005 from './0005-de-payroll-runs.js';
 import * as m0006 from './0006-gb-absences.js';
+import * as m0007 from './0007-payment-outputs.js';
 import * as m0008 from './0008-gb-employer-rti.js';
 
 interface DialectMigration {
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   '0004-gb-payslip-figures': m0004,
   '0005-de-payroll-runs': m0005,
   '0006-gb-absences': m0006,
+  '0007-payment-outputs': m0007,
   '0008-gb-employer-rti': m0008,
 };
 

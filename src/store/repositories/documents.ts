@@ -78,3 +78,19 @@ export async function writeOrganizationPreferences(db: Db, orgId: string, prefer
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Inserts generated documents (a run's payslips) in batches, inside the caller's transaction. */
+export async function insertDocuments(db: Db, rows: readonly DocumentTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('documents').values(rows.slice(i, i + 200)).execute();
+}
+
+/**
+ * The documents a payroll run generated (payslips, payment files) that still hold their file (active or
+ * archived), oldest first; optionally of one type and one employee.
+ */
+export function listRunDocuments(db: Db, orgId: string, runId: string, filter: { type?: string; employeeId?: string } = {}): Promise<DocumentTable[]> {
+  let q = db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('source_run_id', '=', runId).where('status', 'in', ['active', 'archived']);
+  if (filter.type !== undefined) q = q.where('document_type', '=', filter.type);
+  if (filter.employeeId !== undefined) q = q.where('employee_id', '=', filter.employeeId);
+  return q.orderBy('id').execute();
+}

@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   'gb-period': () => import('./gb-period.js'),
   'de-payslip': () => import('./de-payslip.js'),
   'de-lohnsteuer': () => import('./de-lohnsteuer.js'),
+  'payslip-pdf': () => import('./payslip-pdf.js'),
 };
 
 export async function main(argv: string[]): Promise<void> {

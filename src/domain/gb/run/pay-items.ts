@@ -57,6 +57,9 @@ export interface PayslipLine {
   wage_type_code: string | null;
   name: string;
   amount: string;
+  /** Pay that varies with time worked (earning_frequency HOUR): the hours and the rate per hour (ERA 1996 s8(2)(e)). */
+  hours?: string;
+  rate?: string;
 }
 
 const ZERO = new Decimal(0);
@@ -161,6 +164,7 @@ export function classifyPay(details: PayDetails, payDate: string, payFrequency: 
       return;
     }
     let amount: Decimal;
+    let timeWorked: { hours: string; rate: string } | null = null;
     if (line.earning_frequency === 'HOUR') {
       if (!w.calculation_variants.includes(HOURLY_VARIANT)) {
         issues.push({ loc: [...loc, 'earning_frequency'], msg: `HOUR applies only to wage types paid as hours × rate (e.g. UK-E-002 hourly pay); ${w.wage_type_code} (${w.name}) is an amount`, type: 'frequency_not_allowed' });
@@ -176,6 +180,7 @@ export function classifyPay(details: PayDetails, payDate: string, payFrequency: 
         return;
       }
       amount = hourlyAmount(raw, new Decimal(line.hours));
+      timeWorked = { hours: new Decimal(line.hours).toFixed(2), rate: raw.toFixed(Math.max(2, raw.decimalPlaces())) };
     } else {
       if (line.hours !== null && line.hours !== undefined) {
         issues.push({ loc: [...loc, 'hours'], msg: 'is only allowed with earning_frequency HOUR (amount is then the rate per hour)', type: 'not_allowed' });
@@ -202,7 +207,7 @@ export function classifyPay(details: PayDetails, payDate: string, payFrequency: 
     if (w.is_ae_qualifying) a.aeQualifying = a.aeQualifying.plus(amount).minus(sacrificed);
     if (w.is_pensionable) a.pensionable = a.pensionable.plus(amount).minus(sacrificed);
     a.salarySacrifice = a.salarySacrifice.plus(sacrificed);
-    lines.push({ section: 'earnings', wage_type_code: w.wage_type_code, name: w.name, amount: amount.toFixed(2) });
+    lines.push({ section: 'earnings', wage_type_code: w.wage_type_code, name: w.name, amount: amount.toFixed(2), ...(timeWorked ?? {}) });
     if (!sacrificed.isZero()) lines.push({ section: 'deductions', wage_type_code: w.wage_type_code, name: `${w.name} (salary sacrifice)`, amount: sacrificed.toFixed(2) });
   });
 

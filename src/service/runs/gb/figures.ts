@@ -63,7 +63,7 @@ export function renderGbPayslip(row: Pick<GbPayslipTable, 'id' | 'run_id' | 'emp
     pension: f.pension ? { scheme_id: f.pension.schemeId, membership_id: f.pension.membershipId, method: f.pension.method, wage_type_code: f.pension.wageTypeCode, auto_enrolled: f.pension.autoEnrolled } : null,
     pension_refund: f.pensionRefund ? { membership_id: f.pensionRefund.membershipId, employee: f.pensionRefund.employee, employer: f.pensionRefund.employer } : null,
     employer_costs: { employer_ni: f.employerCosts.employerNi, employer_pension: f.employerCosts.employerPension, total: f.employerCosts.total },
-    lines: f.lines.map((l) => ({ section: l.section, wage_type_code: l.wageTypeCode, name: l.name, amount: l.amount })),
+    lines: f.lines.map((l) => ({ section: l.section, wage_type_code: l.wageTypeCode, name: l.name, amount: l.amount, ...(l.hours !== undefined ? { hours: l.hours } : {}), ...(l.rate !== undefined ? { rate: l.rate } : {}) })),
     p45: f.p45
       ? {
           tax_code: f.p45.taxCode,

@@ -26,6 +26,8 @@ import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
 import { gbRunWire, listGbRuns } from './read.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, type PriorPay, type Schemes } from './inputs.js';
+import { renderRunPayslips } from '../../outputs/payslip-pdfs.js';
+import type { GbPayrollRunTable } from '../../../store/schema.js';
 
 export interface GbInputs {
   memberships: Map<string, Membership[]>;
@@ -247,4 +249,9 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
   runWire: gbRunWire,
 
   listRuns: (ctx, orgId, query) => listGbRuns(ctx, orgId, query, (db) => requireGbOrg(ctx, db, orgId)),
+
+  // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval.
+  async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
+    await renderRunPayslips(db, org, run as GbPayrollRunTable, add);
+  },
 };

@@ -148,7 +148,7 @@ describe('pay lines', () => {
     const line = (over: Record<string, unknown>) => ({ earnings: [{ wage_type_code: 'UK-E-002', amount: '12.50', earning_frequency: 'HOUR' as const, hours: '160', is_lumpsum: false, earning_type: 'AMOUNT' as const, ...over }], benefits: [], deductions: [], reimbursements: [] });
     const paid = classifyPay(line({}), '2026-04-30', 'monthly');
     expect(paid.issues).toEqual([]);
-    expect(paid.lines).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00' }]);
+    expect(paid.lines).toEqual([{ section: 'earnings', wage_type_code: 'UK-E-002', name: 'Hourly pay', amount: '2000.00', hours: '160.00', rate: '12.50' }]);
     expect(paid.amounts.taxableNiable.toFixed(2)).toBe('2000.00');
     // 37.33 h × £12.21 = £455.7993 → £455.80 (half up to the penny).
     expect(classifyPay(line({ amount: '12.21', hours: '37.33' }), '2026-04-30', 'weekly').lines[0]?.amount).toBe('455.80');
