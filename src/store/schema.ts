@@ -24,6 +24,8 @@ export interface OrganizationTable {
   tax_identifiers_json: string | null;
   insurance_data_json: string | null;
   preferences_json: string | null;
+  /** GB employers: Employment Allowance, small employers' relief, levy connection (migration 0007). */
+  gb_settings_json: string | null;
   row_version: number;
   created_at: string;
   updated_at: string;

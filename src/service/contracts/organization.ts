@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addressInput, addressResponse } from './address.js';
 import { bankAccountInput, bankAccountResponse } from './bank-account.js';
-import { countryCode, id, isoDate, isoDateTime, nullableDate } from './common.js';
+import { countryCode, decimalString, id, isoDate, isoDateTime, nullableDate } from './common.js';
+import { GB_EDITIONS, GB_TAX_YEARS } from '../../domain/gb/editions.js';
 import { contactInput, contactResponse } from './contact.js';
 import { sepaMandateResponse } from './sepa-mandate.js';
 import { pageEnvelope } from './pagination.js';
@@ -147,6 +148,46 @@ export const preferencesInput = z
     }
   });
 
+// ---- GB employer settings (issue 16: the P32 view and the EPS) ----
+
+/** The largest annual apprenticeship levy allowance of the registered tax years (a share cannot exceed it). */
+const LEVY_ALLOWANCE_MAX = GB_TAX_YEARS.map((year) => GB_EDITIONS[year].statutoryPayments.apprenticeshipLevy.annualAllowance).reduce((a, b) => (a.gt(b) ? a : b));
+
+/**
+ * A British employer's settings for what it owes HMRC each tax month (extension block `gb` of the organization):
+ * - `employment_allowance_claimed`: the employer claims the Employment Allowance (NICs Act 2014 s.1) against its
+ *   secondary Class 1 NICs, from tax month `employment_allowance_from_month` (default 1);
+ * - `small_employers_relief`: it qualifies for small employers' relief (Class 1 NICs of the last complete tax year at
+ *   most the threshold): statutory payments are recovered in full plus compensation instead of 92 %;
+ * - `levy_connected`: it is connected to other companies or charities for the apprenticeship levy (Finance Act 2016
+ *   s.102) and `levy_allowance_share` is the part of the annual levy allowance it uses (required then; otherwise the
+ *   whole allowance is its own).
+ */
+export const gbOrganizationSettings = z
+  .object({
+    employment_allowance_claimed: z.boolean({ error: 'must be true or false' }).default(false),
+    employment_allowance_from_month: z.number().int({ error: 'must be a tax month 1 to 12' }).min(1, { error: 'must be a tax month 1 to 12' }).max(12, { error: 'must be a tax month 1 to 12' }).optional(),
+    small_employers_relief: z.boolean({ error: 'must be true or false' }).default(false),
+    levy_connected: z.boolean({ error: 'must be true or false' }).default(false),
+    levy_allowance_share: decimalString.nullable().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string, type: string): void => void ctx.addIssue({ code: 'custom', path: [path], message, params: { type } });
+    if (value.employment_allowance_from_month !== undefined && !value.employment_allowance_claimed) issue('employment_allowance_from_month', 'is only for an employer that claims the Employment Allowance (employment_allowance_claimed true)', 'field_not_applicable');
+    const share = value.levy_allowance_share ?? null;
+    if (value.levy_connected && share === null) issue('levy_allowance_share', 'is required for a connected employer: the part of the annual apprenticeship levy allowance it uses (Finance Act 2016 s.102)', 'required');
+    if (!value.levy_connected && share !== null) issue('levy_allowance_share', 'is only for an employer connected to others for the levy (levy_connected true); otherwise the whole allowance is its own', 'field_not_applicable');
+    if (share !== null) {
+      if (share.startsWith('-')) issue('levy_allowance_share', 'must not be negative', 'negative_amount');
+      else if (/\.\d{3,}$/.test(share)) issue('levy_allowance_share', 'must be an amount in pounds and pence (at most 2 decimal places)', 'decimal_places');
+      else if (LEVY_ALLOWANCE_MAX.lt(share)) issue('levy_allowance_share', `must not exceed the annual levy allowance ${LEVY_ALLOWANCE_MAX.toFixed(2)}`, 'too_big');
+    }
+  })
+  .meta({ id: 'GbOrganizationSettings' });
+
+export type GbOrganizationSettings = z.output<typeof gbOrganizationSettings>;
+
 // ---- worksite ----
 
 export const worksiteInput = z
@@ -188,6 +229,7 @@ export const organizationFields = {
   tax_identifiers: taxIdentifiersInput.nullable().optional(),
   insurance_data: insuranceDataInput.nullable().optional(),
   preferences: preferencesInput.nullable().optional(),
+  gb: gbOrganizationSettings.nullable().optional().describe('GB organizations: Employment Allowance, small employers\' relief and apprenticeship levy connection (extension)'),
 };
 
 export const organizationInput = z
@@ -202,6 +244,7 @@ export const organizationInput = z
       }
       if (value.preferences?.preferences_country) ctx.addIssue({ code: 'custom', path: ['preferences', 'preferences_country'], message: 'is for German organizations only', params: { type: 'country_mismatch' } });
     }
+    if (value.country !== 'GB' && value.gb) ctx.addIssue({ code: 'custom', path: ['gb'], message: 'is for British organizations only', params: { type: 'country_mismatch' } });
     if (value.tax_identifiers && value.tax_identifiers.tax_data.country !== value.country) {
       ctx.addIssue({ code: 'custom', path: ['tax_identifiers', 'tax_data', 'country'], message: `must be the organization's country ${value.country}`, params: { type: 'country_mismatch' } });
     }
@@ -230,6 +273,7 @@ export const organizationPatch = z
     tax_identifiers: organizationFields.tax_identifiers,
     insurance_data: organizationFields.insurance_data,
     preferences: organizationFields.preferences,
+    gb: organizationFields.gb,
     row_version: z.number().int().min(0).optional().describe('optimistic concurrency: the row_version you read; a stale one is a 409'),
   })
   .strict()
@@ -275,6 +319,8 @@ export const organizationResponse = z
     tax_identifiers: z.record(z.string(), z.unknown()).nullable(),
     insurance_data: z.record(z.string(), z.unknown()).nullable(),
     preferences: z.record(z.string(), z.unknown()).nullable(),
+    /** GB organizations: the employer settings (null when never set). */
+    gb: z.record(z.string(), z.unknown()).nullable().optional(),
     sepa_mandates: z.array(sepaMandateResponse),
     row_version: z.number().int(),
     created_at: isoDateTime,

@@ -69,6 +69,7 @@ export async function loadOrganization(db: Db, row: OrganizationTable): Promise<
     tax_identifiers: parseJson(row.tax_identifiers_json),
     insurance_data: parseJson(row.insurance_data_json),
     preferences: parseJson(row.preferences_json),
+    gb: parseJson(row.gb_settings_json),
     sepa_mandates: mandateRows.map(toSepaMandate),
     row_version: row.row_version,
     created_at: row.created_at,
@@ -104,6 +105,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
           tax_identifiers_json: withId(input.tax_identifiers),
           insurance_data_json: withId(input.insurance_data),
           preferences_json: withId(input.preferences),
+          gb_settings_json: input.gb ? JSON.stringify(input.gb) : null,
           row_version: 0,
           created_at: now,
           updated_at: now,
@@ -153,6 +155,10 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         const set: Partial<OrganizationTable> = { updated_at: nowIso(ctx), row_version: row.row_version + 1 };
         for (const field of ['legal_name', 'dba_name', 'incorporation_date', 'website', 'external_ref', 'valid_from', 'valid_to', 'shutdown_date'] as const) {
           if (patch[field] !== undefined) (set as Record<string, unknown>)[field] = patch[field];
+        }
+        if (patch.gb !== undefined) {
+          if (row.country !== 'GB' && patch.gb !== null) throw fieldError(['body', 'gb'], `is for British organizations only; this organization is ${row.country}`, 'country_mismatch');
+          set.gb_settings_json = patch.gb ? JSON.stringify(patch.gb) : null;
         }
         if (patch.tax_identifiers !== undefined) set.tax_identifiers_json = withId(patch.tax_identifiers);
         if (patch.insurance_data !== undefined) set.insurance_data_json = withId(patch.insurance_data);

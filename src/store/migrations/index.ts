@@ -8,6 +8,7 @@ import * as m0003 from './0003-pay-calendars-documents.js';
 import * as m0004 from './0004-gb-payslip-figures.js';
 import * as m0005 from './0005-de-payroll-runs.js';
 import * as m0006 from './0006-gb-absences.js';
+import * as m0007 from './0007-gb-year.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Record<string, DialectMigration> = {
   '0004-gb-payslip-figures': m0004,
   '0005-de-payroll-runs': m0005,
   '0006-gb-absences': m0006,
+  '0007-gb-year': m0007,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */
