@@ -20,6 +20,7 @@ import { pensionUseCases } from './use-cases/pensions.js';
 import { payrollRunUseCases } from './use-cases/payroll-runs.js';
 import { absenceUseCases } from './use-cases/absences.js';
 import { germanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
+import { liabilityUseCases } from './use-cases/liabilities.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -45,6 +46,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...payrollRunUseCases(ctx),
     ...absenceUseCases(ctx),
     ...germanPayrollRunUseCases(ctx),
+    ...liabilityUseCases(ctx),
   };
 }
 

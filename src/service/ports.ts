@@ -19,6 +19,7 @@ import type { PensionUseCases } from './use-cases/pensions.js';
 import type { PayrollRunUseCases } from './use-cases/payroll-runs.js';
 import type { AbsenceUseCases } from './use-cases/absences.js';
 import type { GermanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
+import type { LiabilityUseCases } from './use-cases/liabilities.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -59,10 +60,11 @@ export type { GermanPayrollRun, GermanRunPayslip, PayrollAccount } from './contr
 export type { SepaMandate } from './contracts/sepa-mandate.js';
 export type { WageTypeWire } from './contracts/wage-types.js';
 export type { Absence } from './contracts/absences.js';
+export type { LiabilitiesResponse, LiabilityMonthWire } from './contracts/liabilities.js';
 /** Fixed choices and limits, without zod (a command's help must not build every schema). */
 export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, AbsenceUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, AbsenceUseCases, LiabilityUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

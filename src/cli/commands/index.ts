@@ -21,6 +21,7 @@ import { registerRunCommands } from './runs.js';
 import { registerConfigCommands, registerProfileCommands } from './config-profile.js';
 import { registerAbsenceCommands } from './absences.js';
 import { registerLohnkontoCommand } from './lohnkonto.js';
+import { registerLiabilitiesCommand } from './liabilities.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -46,4 +47,5 @@ export function registerCommands(program: Command): void {
   registerProfileCommands(program);
   registerAbsenceCommands(program);
   registerLohnkontoCommand(program, payrollGroup(program));
+  registerLiabilitiesCommand(program);
 }

@@ -3,6 +3,7 @@ import type { Organization } from '../../service/ports.js';
 import { addListOptions, bodyFrom, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { optionalValue, requireValue } from '../prompt.js';
+import { usageError } from '../runtime.js';
 
 export const ORG_COLUMNS: Column[] = [
   { header: 'id', value: 'id' },
@@ -18,6 +19,33 @@ function addressFlag(text: string | undefined, country: unknown, type: string | 
   if (!text) return undefined;
   const code = country === 'GB' ? 'GB' : 'DE';
   return { address: text, content: { country_code: code, address_type: type ?? (code === 'GB' ? 'REGISTERED_OFFICE' : 'HAUSANSCHRIFT') } };
+}
+
+function yesNo(flag: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^(yes|true|y)$/i.test(value)) return true;
+  if (/^(no|false|n)$/i.test(value)) return false;
+  throw usageError(`${flag} ${value}: write yes or no`);
+}
+
+/** The GB settings the update flags name, or null when none is given. */
+function gbSettingsFlags(options: Record<string, string | undefined>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  const ea = yesNo('--employment-allowance', options.employmentAllowance);
+  if (ea !== undefined) out.employment_allowance_claimed = ea;
+  if (options.employmentAllowanceFrom !== undefined) {
+    if (!/^(?:[1-9]|1[0-2])$/.test(options.employmentAllowanceFrom)) throw usageError(`--employment-allowance-from ${options.employmentAllowanceFrom}: a tax month is 1 to 12`);
+    out.employment_allowance_from_month = Number(options.employmentAllowanceFrom);
+    if (ea === undefined) out.employment_allowance_claimed = true;
+  }
+  const ser = yesNo('--small-employers-relief', options.smallEmployersRelief);
+  if (ser !== undefined) out.small_employers_relief = ser;
+  if (options.levyAllowanceShare !== undefined) {
+    const none = /^none$/i.test(options.levyAllowanceShare);
+    out.levy_connected = !none;
+    out.levy_allowance_share = none ? null : options.levyAllowanceShare;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 export function registerOrgCommands(program: Command): void {
@@ -87,6 +115,10 @@ export function registerOrgCommands(program: Command): void {
     .option('--website <url>', 'website')
     .option('--external-ref <ref>', 'your own reference')
     .option('--shutdown-date <date>', 'date the organization stops trading')
+    .option('--employment-allowance <yes|no>', 'GB: the employer claims the Employment Allowance against its employer NICs')
+    .option('--employment-allowance-from <month>', 'GB: the tax month (1 to 12) the Employment Allowance is claimed from (default 1)')
+    .option('--small-employers-relief <yes|no>', "GB: the employer qualifies for small employers' relief (statutory payments recovered in full plus compensation)")
+    .option('--levy-allowance-share <amount|none>', 'GB: connected to other employers for the apprenticeship levy: the part of the annual levy allowance this employer uses (none: not connected)')
     .option('--row-version <n>', 'fail with a conflict if someone changed it since you read this version')
     .action(
       withRuntime(async (runtime, orgId: string, options: Record<string, string | undefined>) => {
@@ -99,6 +131,15 @@ export function registerOrgCommands(program: Command): void {
           row_version: options.rowVersion === undefined ? undefined : Number(options.rowVersion),
         });
         const service = await runtime.service();
+        const gbFlags = gbSettingsFlags(options);
+        if (gbFlags) {
+          // The flags change single settings: the rest of the stored block is sent back as it is.
+          const current = (await service.getOrganization(orgId)).gb ?? {};
+          const merged: Record<string, unknown> = { ...current, ...((body.gb as Record<string, unknown> | undefined) ?? {}), ...gbFlags };
+          if (merged.employment_allowance_claimed === false) delete merged.employment_allowance_from_month;
+          if (merged.levy_connected === false) delete merged.levy_allowance_share;
+          body.gb = merged;
+        }
         const updated = await service.updateOrganization(orgId, body);
         runtime.wrote();
         runtime.print(updated);
