@@ -1,8 +1,10 @@
 /**
  * One employee's payslip in a run, from everything the store knows about them (pure: the use case loads, this
- * decides): the code operated (a payment after the P45 was issued is taxed on 0T week 1/month 1), previous
- * employment figures, the pension terms in force or an automatic enrolment, directors' NI, refunds after an
- * opt-out, the year-to-date figures after the payslip and, for a leaver, the P45.
+ * decides): the code operated (HMRC's, else the starter declaration's; a payment after the P45 was issued is taxed
+ * on 0T week 1/month 1), previous employment figures, the statutory payments the absences give rise to in the period
+ * (statutory/run-period.ts) added as their wage types' lines, the pension terms in force or an automatic enrolment,
+ * directors' NI, refunds after an opt-out, the year-to-date figures after the payslip (statutory payments included)
+ * and, for a leaver, the P45; a warning when a leaver is paid regular pay again.
  */
 import { Decimal, money } from '../../money.js';
 import type { GbTaxYear, NiCategory, PayFrequency } from '../ni/index.js';
@@ -13,7 +15,7 @@ import { taxYearStart } from './dates.js';
 import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, type PreviousEmployment, previousEmploymentUsed, type StarterDeclaration, starterCode } from './employment.js';
 import { type ClassifiedPay, type PayslipLine, withRunEarnings } from './pay-items.js';
 import type { PayRecord } from '../statutory/awe.js';
-import { STATUTORY_PAYMENT_TYPES, type StatutoryPaymentType } from '../statutory/employer-liabilities.js';
+import type { StatutoryPaymentType } from '../statutory/employer-liabilities.js';
 import { type AbsenceRecord, statutoryPayForPeriod } from '../statutory/run-period.js';
 import { STATUTORY_WAGE_TYPE, statutoryPaymentOf } from '../wage-types/statutory.js';
 import { taxPeriodOf } from '../paye.js';

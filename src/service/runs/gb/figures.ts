@@ -15,10 +15,6 @@ export function niablePayOf(row: StoredFigures): Decimal {
   return new Decimal(readGbPayslipFigures(row.figures_json, row.figures_version).niablePay);
 }
 
-/** The day a stored payslip was paid: its pay date, a correction's reported payment date (decision FPS-CORRECTION). */
-export function paymentDateOf(row: StoredFigures & Pick<GbPayslipTable, 'pay_date'>): string {
-  return readGbPayslipFigures(row.figures_json, row.figures_version).correction?.reportedPaymentDate ?? row.pay_date;
-}
 
 /** The wire payslip of the figures (key order as the API has always listed them). */
 export function renderGbPayslip(row: Pick<GbPayslipTable, 'id' | 'run_id' | 'employee_id' | 'tax_year' | 'period_number' | 'pay_date'>, f: GbPayslipFigures): Payslip {

@@ -1,7 +1,8 @@
 /**
  * Everything a GB payroll run reads besides the employees, turned from stored rows into the domain's facts:
- * pension memberships and schemes, year-to-date figures, contributions an opt-out refunds, and NIable pay already
- * paid in the same earnings period. The queries are in store/repositories.
+ * pension memberships and schemes, year-to-date figures, contributions an opt-out refunds, NIable pay already
+ * paid in the same earnings period, and the absences and pay history statutory payments are calculated from. The
+ * queries are in store/repositories.
  */
 import { Decimal } from '../../../domain/money.js';
 import type { WorkerCategory } from '../../../domain/gb/auto-enrolment.js';
@@ -19,7 +20,8 @@ import type { EmployeeTable } from '../../../store/schema.js';
 import { membershipOf, schemeTermsOf } from '../../records/pensions.js';
 import { loadMembershipRows, loadSchemeRows } from '../../../store/repositories/payroll-run-inputs.js';
 import { contributionsTaken, refundedMemberships, settledPayslipsOfPeriod } from '../../../store/repositories/payroll-runs.js';
-import { niablePayOf, paymentDateOf } from './figures.js';
+import { niablePayOf } from './figures.js';
+import { readGbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import type { AbsenceRecord, AbsenceKind } from '../../../domain/gb/statutory/run-period.js';
 import type { PayRecord } from '../../../domain/gb/statutory/awe.js';
 import type { WeekdayName } from '../../../domain/gb/statutory/calendar.js';
@@ -179,7 +181,9 @@ export async function loadStatutoryInputs(db: Db, orgId: string, ids: readonly s
   if (map.size === 0) return map;
   for (const row of await settledPayslipsOfEmployees(db, orgId, [...map.keys()], period.pay_date)) {
     const entry = map.get(row.employee_id) as StatutoryInputs;
-    entry.payHistory.push({ payDate: paymentDateOf(row), gross: niablePayOf(row) });
+    const figures = readGbPayslipFigures(row.figures_json, row.figures_version);
+    // Earnings for AWE: NIable pay, on the day it was paid (a correction: its reported payment date, B19).
+    entry.payHistory.push({ payDate: figures.correction?.reportedPaymentDate ?? row.pay_date, gross: new Decimal(figures.niablePay) });
   }
   return map;
 }
