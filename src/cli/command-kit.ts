@@ -3,7 +3,7 @@ import { createRuntime, type GlobalOptions, readJsonInput, type Runtime } from '
 import { usageError } from './usage-error.js';
 
 /** Verbs that only read the store (a missing database is then refused, never created empty). */
-const READ_ONLY_VERBS = new Set(['list', 'get', 'show', 'export', 'download', 'history', 'periods']);
+const READ_ONLY_VERBS = new Set(['list', 'get', 'show', 'export', 'download', 'history', 'periods', 'liabilities']);
 /** The German filings read the approved runs only (`payroll de …`). */
 const READ_ONLY_FILINGS = new Set(['beitragsnachweis', 'lohnsteueranmeldung', 'meldungen', 'lohnsteuerbescheinigung']);
 

@@ -23,6 +23,7 @@ import { germanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
 import { germanFilingUseCases } from './use-cases/germany-filings.js';
 import { rtiUseCases } from './use-cases/rti.js';
 import { outputUseCases } from './use-cases/outputs.js';
+import { liabilityUseCases } from './use-cases/liabilities.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -51,6 +52,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...germanFilingUseCases(ctx),
     ...rtiUseCases(ctx),
     ...outputUseCases(ctx),
+    ...liabilityUseCases(ctx),
   };
 }
 

@@ -3,10 +3,17 @@
  * names of its own, so that renaming a field of the API's payslip (service/contracts) changes the rendering
  * (service/runs/gb/figures.ts) and never the stored data. A new shape is a new version plus a migration that
  * converts the stored documents; readers refuse a version they do not know.
+ *
+ * Version 2 (issue 16, migration 0007): the statutory payments of the payslip (calculated by the run or typed) and
+ * their year to date (the FPS items SMPYTD … SNCPYTD), and the payment date a correction is reported with.
  */
 import type { EmployeePayslipWire } from '../domain/gb/run/employee-payslip.js';
+import { penceText, textPence } from '../domain/gb/run/pence-text.js';
+import { statutoryYtdField, ytdFromJson, ytdToJson } from '../domain/gb/run/ytd.js';
+import { STATUTORY_PAYMENT_TYPES, type StatutoryPaymentType } from '../domain/gb/statutory/employer-liabilities.js';
+import { statutoryPaymentOf } from '../domain/gb/wage-types/statutory.js';
 
-export const GB_PAYSLIP_FIGURES_VERSION = 1;
+export const GB_PAYSLIP_FIGURES_VERSION = 2;
 
 export interface GbPayslipFiguresV1 {
   taxPeriod: number;
@@ -67,11 +74,16 @@ export interface GbPayslipFiguresV1 {
   executionHistory: { flow: string; node: string }[] | null;
 }
 
+/** The engine's payslip as it was when version 1 was current (what migration 0004 read from `detail_json`). */
+export type EmployeePayslipWireV1 = Omit<EmployeePayslipWire, 'statutory_payments' | 'statutory_year_to_date' | 'correction'> & {
+  correction: { corrects_run_id: string; corrected_period_number: number; paid_in_period_number: number; reported_in_tax_period: number } | null;
+};
+
 /**
- * The figures of the engine's payslip (domain/gb/run/employee-payslip.ts). Migration 0004 converts the payslips
- * stored before it (the engine's payslip as JSON, `detail_json`) with this same mapping.
+ * The version 1 figures of an engine payslip of that time: migration 0004 converts the payslips stored before it
+ * (the engine's payslip as JSON, `detail_json`) with this mapping, frozen with version 1.
  */
-export function gbPayslipFigures(p: EmployeePayslipWire): GbPayslipFiguresV1 {
+export function gbPayslipFiguresV1(p: EmployeePayslipWireV1): GbPayslipFiguresV1 {
   return {
     taxPeriod: p.tax_period,
     taxCode: p.tax_code,
@@ -133,8 +145,200 @@ export function gbPayslipFigures(p: EmployeePayslipWire): GbPayslipFiguresV1 {
   };
 }
 
+/** A statutory payment of a payslip, as the store keeps it. */
+export interface StoredStatutoryPayment {
+  /** ssp, smp, spp, shpp, sap, spbp or sncp. */
+  type: string;
+  amount: string;
+  source: 'run' | 'typed';
+  absenceIds: string[];
+  daysPaid: number | null;
+  waitingDays: number | null;
+}
+
+export interface GbPayslipFiguresV2 extends Omit<GbPayslipFiguresV1, 'correction'> {
+  correction: { correctsRunId: string; correctedPeriodNumber: number; paidInPeriodNumber: number; reportedInTaxPeriod: number; reportedPaymentDate: string } | null;
+  statutoryPayments: StoredStatutoryPayment[];
+  /** Year to date of this employment per statutory payment (ssp … sncp), after the payslip. */
+  statutoryYtd: Record<string, string>;
+}
+
+/** The current figures document. */
+export type GbPayslipFigures = GbPayslipFiguresV2;
+
+/** The figures of the engine's payslip (domain/gb/run/employee-payslip.ts), in the current version. */
+export function gbPayslipFigures(p: EmployeePayslipWire): GbPayslipFiguresV2 {
+  const { correction: _v1Correction, ...v1 } = gbPayslipFiguresV1({ ...p, correction: null });
+  return {
+    ...v1,
+    correction: p.correction
+      ? { correctsRunId: p.correction.corrects_run_id, correctedPeriodNumber: p.correction.corrected_period_number, paidInPeriodNumber: p.correction.paid_in_period_number, reportedInTaxPeriod: p.correction.reported_in_tax_period, reportedPaymentDate: p.correction.reported_payment_date }
+      : null,
+    statutoryPayments: p.statutory_payments.map((s) => ({ type: s.type, amount: s.amount, source: s.source, absenceIds: [...s.absence_ids], daysPaid: s.days_paid, waitingDays: s.waiting_days })),
+    statutoryYtd: { ...p.statutory_year_to_date },
+  };
+}
+
 /** The stored document, checked for its version. */
-export function readGbPayslipFigures(json: string, version: number): GbPayslipFiguresV1 {
+export function readGbPayslipFigures(json: string, version: number): GbPayslipFiguresV2 {
   if (Number(version) !== GB_PAYSLIP_FIGURES_VERSION) throw new Error(`payslip figures version ${version} is not known to this build (it reads version ${GB_PAYSLIP_FIGURES_VERSION}); upgrade payroll`);
-  return JSON.parse(json) as GbPayslipFiguresV1;
+  return JSON.parse(json) as GbPayslipFiguresV2;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Version 1 → 2 (migration 0007; an export written before it is upgraded the same way on import).
+
+/** A statutory payment's whole pence per type. */
+export type StatutoryPence = Record<StatutoryPaymentType, number>;
+
+const zeroPence = (): StatutoryPence => ({ ssp: 0, smp: 0, spp: 0, shpp: 0, sap: 0, spbp: 0, sncp: 0 });
+
+/** The statutory payments a version 1 payslip paid: its earnings lines of statutory wage types (typed by the clerk). */
+export function typedStatutoryOf(v1: Pick<GbPayslipFiguresV1, 'lines'>): StatutoryPence {
+  const pence = zeroPence();
+  for (const line of v1.lines) {
+    const type = line.section === 'earnings' ? statutoryPaymentOf(line.wageTypeCode) : null;
+    if (type) pence[type] += textPence(line.amount);
+  }
+  return pence;
+}
+
+/** One payslip in the chain of year-to-date figures (ytd_base_payslip_id: the payslip its year to date started from). */
+export interface YtdChainNode {
+  base: string | null;
+  /** This payslip's statutory payments. */
+  period: StatutoryPence;
+  /** Its gross pay and the gross pay to date after it: a year to date that did not continue the base's started afresh (a new employment). */
+  grossPence: number;
+  ytdGrossPence: number;
+}
+
+/** The statutory payments to date after each payslip, following each payslip's year-to-date base. */
+export function resolveStatutoryYtd(nodes: ReadonlyMap<string, YtdChainNode>): Map<string, StatutoryPence> {
+  const done = new Map<string, StatutoryPence>();
+  const resolve = (id: string): StatutoryPence => {
+    const known = done.get(id);
+    if (known) return known;
+    const node = nodes.get(id) as YtdChainNode;
+    // Iterate up the chain rather than recurse (a year can hold 56 weekly payslips per employee).
+    const path: string[] = [];
+    let cursor: string | null = id;
+    while (cursor !== null && !done.has(cursor) && nodes.has(cursor)) {
+      path.push(cursor);
+      cursor = (nodes.get(cursor) as YtdChainNode).base;
+    }
+    for (const step of path.reverse()) {
+      const n = nodes.get(step) as YtdChainNode;
+      const base = n.base !== null ? (done.get(n.base) ?? null) : null;
+      const baseGross = n.base !== null ? (nodes.get(n.base)?.ytdGrossPence ?? null) : null;
+      const continues = base !== null && baseGross !== null && baseGross + n.grossPence === n.ytdGrossPence;
+      const total = zeroPence();
+      for (const type of STATUTORY_PAYMENT_TYPES) total[type] = (continues ? base[type] : 0) + n.period[type];
+      done.set(step, total);
+    }
+    return done.get(id) ?? (node ? node.period : zeroPence());
+  };
+  for (const id of nodes.keys()) resolve(id);
+  return done;
+}
+
+/** A version 1 document as version 2: the typed statutory lines, their year to date, and a correction's payment date. */
+export function upgradeFiguresV1(v1: GbPayslipFiguresV1, statutoryYtd: StatutoryPence, reportedPaymentDate: string): GbPayslipFiguresV2 {
+  const { correction, ...rest } = v1;
+  const statutoryPayments: StoredStatutoryPayment[] = [];
+  for (const line of v1.lines) {
+    const type = line.section === 'earnings' ? statutoryPaymentOf(line.wageTypeCode) : null;
+    if (type) statutoryPayments.push({ type, amount: line.amount, source: 'typed', absenceIds: [], daysPaid: null, waitingDays: null });
+  }
+  const ytd: Record<string, string> = {};
+  for (const type of STATUTORY_PAYMENT_TYPES) ytd[type] = penceText(statutoryYtd[type]);
+  return { ...rest, correction: correction ? { ...correction, reportedPaymentDate } : null, statutoryPayments, statutoryYtd: ytd };
+}
+
+/** A stored year-to-date state (gb_payslips.ytd_json, gb_ytd.figures_json) written before the statutory figures. */
+export function ytdNeedsStatutory(json: string): boolean {
+  return !json.includes('"statutory_ssp"');
+}
+
+/** The year-to-date state with its statutory figures set. */
+export function withStatutoryYtd(json: string, statutoryYtd: StatutoryPence): string {
+  const state = ytdFromJson(json);
+  for (const type of STATUTORY_PAYMENT_TYPES) state.figures[statutoryYtdField(type)] = statutoryYtd[type];
+  return ytdToJson(state);
+}
+
+/** The runs a correction's payment date is looked up in. */
+export interface RunDates {
+  id: string;
+  pay_group_id: string;
+  tax_year: string;
+  period_number: number;
+  pay_date: string;
+  status: string;
+  corrects_run_id: string | null;
+}
+
+/**
+ * The payment date of a version 1 correction: the pay date of the period it was paid in (the pay group's regular
+ * settled run of that period), else the corrected run's own pay date.
+ */
+export function correctionPaymentDate(runs: ReadonlyMap<string, RunDates>, byPeriod: ReadonlyMap<string, string>, runId: string, paidInPeriodNumber: number): string | null {
+  const run = runs.get(runId);
+  if (!run) return null;
+  return byPeriod.get(`${run.pay_group_id}|${run.tax_year}|${paidInPeriodNumber}`) ?? run.pay_date;
+}
+
+/** Pay dates of the regular settled runs, by pay group, tax year and period. */
+export function regularPayDates(runs: Iterable<RunDates>): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const run of runs) {
+    if (run.corrects_run_id === null && (run.status === 'approved' || run.status === 'paid')) map.set(`${run.pay_group_id}|${run.tax_year}|${Number(run.period_number)}`, run.pay_date);
+  }
+  return map;
+}
+
+type TableRow = Record<string, unknown>;
+
+/**
+ * An exported organization's GB payslips and year-to-date rows brought to the current versions in place (import of an
+ * export written before migration 0007): the same conversion the migration makes.
+ */
+export function upgradeExportedGbTables(tables: Record<string, TableRow[]>): void {
+  const payslips = tables.gb_payslips ?? [];
+  const old = payslips.filter((row) => Number(row.figures_version) === 1 || (typeof row.ytd_json === 'string' && ytdNeedsStatutory(row.ytd_json)));
+  const ytdRows = (tables.gb_ytd ?? []).filter((row) => typeof row.figures_json === 'string' && ytdNeedsStatutory(row.figures_json));
+  if (old.length === 0 && ytdRows.length === 0) return;
+  const nodes = new Map<string, YtdChainNode>();
+  for (const row of payslips) {
+    const figures = JSON.parse(String(row.figures_json)) as GbPayslipFiguresV1 | GbPayslipFiguresV2;
+    const period = Number(row.figures_version) === 1 ? typedStatutoryOf(figures) : statutoryOfV2(figures as GbPayslipFiguresV2);
+    const ytd = ytdFromJson(String(row.ytd_json));
+    nodes.set(String(row.id), { base: row.ytd_base_payslip_id === null || row.ytd_base_payslip_id === undefined ? null : String(row.ytd_base_payslip_id), period, grossPence: textPence(figures.grossPay), ytdGrossPence: ytd.figures.gross_pay });
+  }
+  const resolved = resolveStatutoryYtd(nodes);
+  const runs = new Map((tables.gb_payroll_runs ?? []).map((r) => [String(r.id), r as unknown as RunDates]));
+  const byPeriod = regularPayDates(runs.values());
+  const upgradedYtd = new Map<string, string>();
+  for (const row of old) {
+    const ytd = resolved.get(String(row.id)) ?? zeroPence();
+    if (Number(row.figures_version) === 1) {
+      const v1 = JSON.parse(String(row.figures_json)) as GbPayslipFiguresV1;
+      const date = v1.correction ? (correctionPaymentDate(runs, byPeriod, String(row.run_id), v1.correction.paidInPeriodNumber) ?? String(row.pay_date)) : String(row.pay_date);
+      row.figures_json = JSON.stringify(upgradeFiguresV1(v1, ytd, date));
+      row.figures_version = GB_PAYSLIP_FIGURES_VERSION;
+    }
+    if (typeof row.ytd_json === 'string' && ytdNeedsStatutory(row.ytd_json)) row.ytd_json = withStatutoryYtd(row.ytd_json, ytd);
+    upgradedYtd.set(String(row.id), String(row.ytd_json));
+  }
+  for (const row of ytdRows) {
+    const id = String(row.payslip_id);
+    row.figures_json = upgradedYtd.get(id) ?? withStatutoryYtd(String(row.figures_json), resolved.get(id) ?? zeroPence());
+  }
+}
+
+/** The statutory payments a version 2 document holds, per type. */
+export function statutoryOfV2(figures: Pick<GbPayslipFiguresV2, 'statutoryPayments'>): StatutoryPence {
+  const pence = zeroPence();
+  for (const p of figures.statutoryPayments) if ((STATUTORY_PAYMENT_TYPES as readonly string[]).includes(p.type)) pence[p.type as StatutoryPaymentType] += textPence(p.amount);
+  return pence;
 }

@@ -53,13 +53,14 @@ export const EMPLOYEE_COLUMNS: Column[] = [
   { header: 'status', value: 'status' },
   { header: 'started', value: 'start_date' },
   { header: 'left', value: 'leave_date' },
-  { header: 'tax', value: (e) => ((e.gb as Record<string, unknown> | null)?.tax_code ?? ((e.de as Record<string, unknown> | null) ? `class ${String((e.de as Record<string, unknown>).tax_class)}` : '')) },
+  { header: 'tax', value: (e) => ((e.gb as Record<string, unknown> | null)?.tax_code ?? ((e.gb as Record<string, unknown> | null)?.starter_declaration ? `starter ${String((e.gb as Record<string, unknown>).starter_declaration)}` : (e.de as Record<string, unknown> | null) ? `class ${String((e.de as Record<string, unknown>).tax_class)}` : '')) },
   { header: 'pay group', value: 'pay_group_id' },
 ];
 
 interface StatutoryFlags {
   niNumber?: string;
   taxCode?: string;
+  starterDeclaration?: string;
   niCategory?: string;
   studentLoans?: string;
   postgraduateLoan?: boolean;
@@ -69,7 +70,6 @@ interface StatutoryFlags {
   federalState?: string;
   healthInsurer?: string;
   church?: boolean;
-  starterDeclaration?: string;
   svNumber?: string;
   children?: string;
   careChildren?: string;
@@ -123,10 +123,10 @@ function addStatutoryOptions(command: Command): Command {
   return command
     .option('--ni-number <nino>', 'GB: National Insurance number, e.g. AB123456C')
     .option('--tax-code <code>', 'GB: HMRC tax code, e.g. 1257L, S1257L, K475, BR, 1257L W1')
+    .option('--starter-declaration <A|B|C>', 'GB: starter checklist statement of a starter without a P45; without --tax-code it decides the code (A emergency code, B emergency code week 1/month 1, C BR week 1/month 1)')
     .option('--ni-category <letter>', 'GB: NI category letter (A, B, C, H, J, M, Z, ...)')
     .option('--student-loans <plans>', 'GB: student loan plans, comma separated (1, 2, 4, 5)')
     .option('--postgraduate-loan', 'GB: repays a postgraduate loan')
-    .option('--starter-declaration <A|B|C>', 'GB: starter declaration when there is no P45 (A first job, B only job now, C another job or pension)')
     .option('--tax-id <id>', 'DE: steuerliche Identifikationsnummer (11 digits)')
     .option('--tax-class <1-6>', 'DE: Steuerklasse')
     .option('--factor <0.xxx>', 'DE: Faktor (tax class 4 only)')
@@ -198,7 +198,7 @@ async function askStatutory(runtime: Runtime, country: string, block: Record<str
       const ni = await optionalValue(runtime, undefined, 'NI number (leave empty if not known yet)');
       if (ni) next.ni_number = ni;
     }
-    if (next.tax_code === undefined) next.tax_code = await requireValue(runtime, undefined, '--tax-code', 'Tax code (e.g. 1257L; 1257L W1 for week 1/month 1)');
+    if (next.tax_code === undefined && next.starter_declaration === undefined) next.tax_code = await requireValue(runtime, undefined, '--tax-code', 'Tax code (e.g. 1257L; 1257L W1 for week 1/month 1)');
     if (next.ni_category === undefined) next.ni_category = await requireValue(runtime, undefined, '--ni-category', 'NI category', { choices: NI_CATEGORY_CHOICES });
   } else {
     if (next.tax_id === undefined) {

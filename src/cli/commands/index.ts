@@ -24,6 +24,7 @@ import { registerLohnkontoCommand } from './lohnkonto.js';
 import { registerDeFilingCommands } from './de-filings.js';
 import { registerRtiCommands } from './rti.js';
 import { registerOutputCommands } from './outputs.js';
+import { registerLiabilitiesCommand } from './liabilities.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -52,4 +53,5 @@ export function registerCommands(program: Command): void {
   registerDeFilingCommands(program);
   registerRtiCommands(program);
   registerOutputCommands(program);
+  registerLiabilitiesCommand(program);
 }

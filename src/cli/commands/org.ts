@@ -3,6 +3,7 @@ import type { Organization } from '../../service/ports.js';
 import { addListOptions, bodyFrom, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { optionalValue, requireField, requireValue } from '../prompt.js';
+import { usageError } from '../runtime.js';
 
 export const ORG_COLUMNS: Column[] = [
   { header: 'id', value: 'id' },
@@ -18,6 +19,53 @@ function addressFlag(text: string | undefined, country: unknown, type: string | 
   if (!text) return undefined;
   const code = country === 'GB' ? 'GB' : 'DE';
   return { address: text, content: { country_code: code, address_type: type ?? (code === 'GB' ? 'REGISTERED_OFFICE' : 'HAUSANSCHRIFT') } };
+}
+
+function yesNo(flag: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^(yes|true|y)$/i.test(value)) return true;
+  if (/^(no|false|n)$/i.test(value)) return false;
+  throw usageError(`${flag} ${value}: write yes or no`);
+}
+
+type YearRow = { tax_year: string } & Record<string, unknown>;
+
+/** A per-tax-year list of the `gb` block with this year's row replaced (value) or removed (null). */
+function setYear(rows: unknown, taxYear: string, value: Record<string, unknown> | null): YearRow[] {
+  const kept = (Array.isArray(rows) ? (rows as YearRow[]) : []).filter((r) => r.tax_year !== taxYear);
+  return value === null ? kept : [...kept, { tax_year: taxYear, ...value }].sort((x, y) => x.tax_year.localeCompare(y.tax_year));
+}
+
+/**
+ * The `gb` block with the tax year's settings the update flags name (Employment Allowance claim, small employers'
+ * relief, levy allowance share: each decided per tax year, as the EPS reports them), or null when no flag is given.
+ */
+function gbSettingsFlags(options: Record<string, string | undefined>, current: Record<string, unknown>): Record<string, unknown> | null {
+  const ea = yesNo('--employment-allowance', options.employmentAllowance);
+  const ser = yesNo('--small-employers-relief', options.smallEmployersRelief);
+  if (ea === undefined && options.employmentAllowanceFrom === undefined && ser === undefined && options.levyAllowanceShare === undefined) return null;
+  const taxYear = options.taxYear;
+  if (!taxYear) throw usageError('--employment-allowance, --employment-allowance-from, --small-employers-relief and --levy-allowance-share apply to one tax year: give --tax-year, e.g. 2026-27');
+  const out: Record<string, unknown> = { ...current };
+  if (ea !== undefined || options.employmentAllowanceFrom !== undefined) {
+    let from = 1;
+    if (options.employmentAllowanceFrom !== undefined) {
+      if (!/^(?:[1-9]|1[0-2])$/.test(options.employmentAllowanceFrom)) throw usageError(`--employment-allowance-from ${options.employmentAllowanceFrom}: a tax month is 1 to 12`);
+      from = Number(options.employmentAllowanceFrom);
+    }
+    out.employment_allowance_claims = setYear(current.employment_allowance_claims, taxYear, ea === false ? null : { from_month: from });
+  }
+  if (ser !== undefined) {
+    const years = new Set(Array.isArray(current.small_employers_relief_years) ? (current.small_employers_relief_years as string[]) : []);
+    if (ser) years.add(taxYear);
+    else years.delete(taxYear);
+    out.small_employers_relief_years = [...years].sort();
+  }
+  if (options.levyAllowanceShare !== undefined) {
+    const none = /^none$/i.test(options.levyAllowanceShare);
+    out.levy_allowance_shares = setYear(current.levy_allowance_shares, taxYear, none ? null : { annual_allowance: options.levyAllowanceShare });
+  }
+  return out;
 }
 
 export function registerOrgCommands(program: Command): void {
@@ -87,6 +135,11 @@ export function registerOrgCommands(program: Command): void {
     .option('--website <url>', 'website')
     .option('--external-ref <ref>', 'your own reference')
     .option('--shutdown-date <date>', 'date the organization stops trading')
+    .option('--tax-year <year>', 'GB: the tax year the Employment Allowance, relief and levy flags apply to, e.g. 2026-27')
+    .option('--employment-allowance <yes|no>', 'GB: the employer claims the Employment Allowance against its employer NICs')
+    .option('--employment-allowance-from <month>', 'GB: the tax month (1 to 12) the Employment Allowance is claimed from (default 1)')
+    .option('--small-employers-relief <yes|no>', "GB: the employer qualifies for small employers' relief (statutory payments recovered in full plus compensation)")
+    .option('--levy-allowance-share <amount|none>', 'GB: connected to other employers for the apprenticeship levy: the part of the annual levy allowance this employer uses (none: not connected)')
     .option('--row-version <n>', 'fail with a conflict if someone changed it since you read this version')
     .action(
       withRuntime(async (runtime, orgId: string, options: Record<string, string | undefined>) => {
@@ -99,6 +152,13 @@ export function registerOrgCommands(program: Command): void {
           row_version: options.rowVersion === undefined ? undefined : Number(options.rowVersion),
         });
         const service = await runtime.service();
+        // The flags change single settings of one tax year: the rest of the stored block is sent back as it is.
+        const needsGb = ['employmentAllowance', 'employmentAllowanceFrom', 'smallEmployersRelief', 'levyAllowanceShare'].some((k) => options[k] !== undefined);
+        if (needsGb) {
+          const stored = ((await service.getOrganization(orgId)).gb ?? {}) as Record<string, unknown>;
+          const gbFlags = gbSettingsFlags(options, { ...stored, ...((body.gb as Record<string, unknown> | undefined) ?? {}) });
+          if (gbFlags) body.gb = gbFlags;
+        }
         const updated = await service.updateOrganization(orgId, body);
         runtime.wrote();
         runtime.print(updated);

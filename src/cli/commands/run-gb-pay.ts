@@ -65,6 +65,62 @@ export function notEmployedIn(employee: Pick<Employee, 'start_date' | 'leave_dat
   return null;
 }
 
+/** The period a request names (pay_date, or period_number with tax_year), or null when it leaves it to the service. */
+async function periodOfRequest(service: PayrollService, org: string, body: Record<string, unknown>): Promise<PayPeriodItem | null> {
+  const calendarId = typeof body.pay_calendar_id === 'string' ? body.pay_calendar_id : null;
+  if (!calendarId) return null;
+  try {
+    if (typeof body.pay_date === 'string') {
+      const periods = (await service.getPayCalendarPeriods(org, calendarId, { tax_year: gbTaxYearOf(body.pay_date) })).periods;
+      return periods.find((p) => p.pay_date === body.pay_date) ?? null;
+    }
+    if (typeof body.period_number === 'number' && typeof body.tax_year === 'string') {
+      const periods = (await service.getPayCalendarPeriods(org, calendarId, { tax_year: body.tax_year })).periods;
+      return periods.find((p) => p.period_number === body.period_number) ?? null;
+    }
+  } catch {
+    // the run itself reports a calendar or period it cannot find
+  }
+  return null;
+}
+
+/**
+ * A request (a file, or answers kept from an earlier attempt) paying regular pay to an employee who left before the
+ * period: on a terminal each such employee is asked about, and left out unless the answer is yes (the default is to
+ * skip). A payment after leaving is normally a lump sum (holiday pay, a bonus): those are not asked about. The run
+ * itself warns about any that remain.
+ */
+export async function skipLeaversPaidAgain(service: PayrollService, org: string, body: Record<string, unknown>, port: PromptPort, info: (message: string) => void): Promise<Record<string, unknown>> {
+  const items = body.payroll_group;
+  if (!Array.isArray(items)) return body;
+  const period = await periodOfRequest(service, org, body);
+  if (!period) return body;
+  const kept: unknown[] = [];
+  for (const item of items as { employee_id?: unknown; pay_details?: { earnings?: { is_lumpsum?: unknown }[] } }[]) {
+    const earnings = item?.pay_details?.earnings ?? [];
+    const regular = Array.isArray(earnings) && earnings.some((e) => e?.is_lumpsum !== true);
+    if (regular && typeof item.employee_id === 'string') {
+      let employee: Employee | null = null;
+      try {
+        employee = await service.getEmployee(org, item.employee_id);
+      } catch {
+        employee = null; // the run reports an unknown employee with its place in the request
+      }
+      if (employee?.leave_date && employee.leave_date < period.start_date) {
+        const label = `${employee.first_name} ${employee.last_name} (${employee.id})`;
+        const pay = await port.confirm(`${label} left on ${employee.leave_date}, before this period (${period.start_date} to ${period.end_date}), and is paid regular pay again: pay it anyway? (a payment after leaving is usually a lump sum)`, false);
+        if (!pay) {
+          info(`left out: ${label} left on ${employee.leave_date}, before this period (${period.start_date} to ${period.end_date})`);
+          continue;
+        }
+      }
+    }
+    kept.push(item);
+  }
+  if (kept.length === 0) throw usageError('nobody to pay: every employee of the request was left out');
+  return { ...body, payroll_group: kept };
+}
+
 /** --hours EMPLOYEE=HOURS, each checked against the period's rule; keyed by what the user wrote. */
 function parseHoursFlags(values: readonly string[], frequency: PayFrequency): Map<string, string> {
   const map = new Map<string, string>();
@@ -155,7 +211,8 @@ export async function buildStandingRun(
     const saved = JSON.parse(readFileSync(draftPath, 'utf8')) as { payroll_group?: unknown[] };
     const count = saved.payroll_group?.length ?? 0;
     if (await port.confirm(`Reuse the answers for ${count} employee(s) saved ${statSync(draftPath).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC from an attempt that did not finish (${draftPath})?`, true)) {
-      return { body: { ...(saved as Record<string, unknown>), ...head }, draftPath };
+      // Someone may have left since the answers were given.
+      return { body: await skipLeaversPaidAgain(service, org, { ...(saved as Record<string, unknown>), ...head }, port, context.info), draftPath };
     }
   }
 

@@ -8,7 +8,7 @@ import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
 import { orgIdFrom } from './employees.js';
-import { buildStandingRun, dropDraft, inquirerPort, saveDraft } from './run-gb-pay.js';
+import { buildStandingRun, dropDraft, inquirerPort, saveDraft, skipLeaversPaidAgain } from './run-gb-pay.js';
 
 /**
  * `payroll run-gb` (also `payroll payroll run-gb`): a GB payroll run (endpoint 18) from a request file, or
@@ -133,6 +133,8 @@ function registerRunGb(host: Command): void {
             if (options.taxYear) body.tax_year = options.taxYear;
             delete body.pay_date;
           }
+          // On a terminal, a leaver paid regular pay again is asked about and left out by default.
+          if (runtime.interactive) body = await skipLeaversPaidAgain(service, org, body, await inquirerPort(), (m) => runtime.info(m));
         } else {
           if (!runtime.interactive && !options.payGroup) {
             throw usageError('missing --input FILE: the run request; or --pay-group with --pay-date (or --period and --tax-year) to pay standing pay, with --hours EMPLOYEE=HOURS for each hourly employee (prompts only on a terminal)');

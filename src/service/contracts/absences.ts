@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAMILY_PAYMENT_MAXIMUM_WEEKS, WEEKDAY_NAMES, type FamilyPaymentKind } from '../../domain/gb/statutory/index.js';
+import { FAMILY_PAYMENT_OF_ABSENCE } from '../../domain/gb/statutory/run-period.js';
 import { decimalString, id, isoDate, isoDateTime, nullableDate, optionalText } from './common.js';
 import { pageEnvelope } from './pagination.js';
 
@@ -19,15 +20,8 @@ import { ABSENCE_KINDS, type AbsenceKind } from './choices.js';
 
 export { ABSENCE_KINDS, type AbsenceKind };
 
-/** The statutory payment each family leave pays. */
-export const FAMILY_PAYMENT_OF: Readonly<Record<Exclude<AbsenceKind, 'sickness'>, FamilyPaymentKind>> = {
-  maternity: 'smp',
-  paternity: 'spp',
-  shared_parental: 'shpp',
-  adoption: 'sap',
-  parental_bereavement: 'spbp',
-  neonatal_care: 'sncp',
-};
+/** The statutory payment each family leave pays (the one table the runs use too). */
+export const FAMILY_PAYMENT_OF: Readonly<Record<Exclude<AbsenceKind, 'sickness'>, FamilyPaymentKind>> = FAMILY_PAYMENT_OF_ABSENCE;
 
 /** Family leaves whose weeks the employee chooses (no default). */
 const WEEKS_REQUIRED: ReadonlySet<AbsenceKind> = new Set(['shared_parental', 'neonatal_care']);

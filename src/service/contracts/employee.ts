@@ -60,7 +60,12 @@ export const gbStatutoryInput = z
       .refine(isValidNiNumber, { error: 'is not a valid National Insurance number (e.g. AB123456C: two prefix letters, six digits, suffix A–D)', params: { type: 'ni_number_format' } })
       .nullable()
       .optional(),
-    tax_code: z.string().default('1257L'),
+    /**
+     * HMRC's code (P45, P6, P9). Absent for a starter without a P45 who gave a starter declaration: the declaration
+     * decides the code each run (A: emergency code, B: emergency code week 1/month 1, C: BR week 1/month 1; decision
+     * STARTER-CODE). Absent otherwise: 1257L.
+     */
+    tax_code: z.string().optional(),
     week1_month1: z.boolean().default(false),
     ni_category: z.enum(NI_CATEGORIES, { error: `must be one of ${NI_CATEGORIES.join(' ')}` }).default('A'),
     student_loan_plans: z
@@ -89,7 +94,13 @@ export const gbStatutoryInput = z
   })
   .strict()
   .transform((value, ctx) => {
-    const problem = taxCodeProblem(value.tax_code);
+    if (value.tax_code === undefined) {
+      // The declaration of a starter without a P45 decides the code; it is not stored as a code (STARTER-CODE).
+      if (value.starter_declaration && !value.p45) return { ...value, tax_code: undefined };
+      value = { ...value, tax_code: '1257L' };
+    }
+    const taxCode = value.tax_code as string;
+    const problem = taxCodeProblem(taxCode);
     if (problem) {
       ctx.addIssue({ code: 'custom', path: ['tax_code'], message: problem, params: { type: 'tax_code_format' } });
       return z.NEVER;
@@ -101,7 +112,7 @@ export const gbStatutoryInput = z
         return z.NEVER;
       }
     }
-    const { code, emergency } = splitTaxCode(value.tax_code);
+    const { code, emergency } = splitTaxCode(taxCode);
     return { ...value, tax_code: code, week1_month1: value.week1_month1 || emergency };
   })
   .superRefine((value, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../../domain/errors.js';
 import { YTD_EXTRA_FIELDS, YTD_FIELDS, ytdFromJson } from '../../domain/gb/run/ytd.js';
+import { STATUTORY_PAYMENT_TYPES } from '../../domain/gb/statutory/employer-liabilities.js';
 import { bankAccountInput } from './bank-account.js';
 import { countryCode, decimalString, isoDate, isoDateTime } from './common.js';
 import { contactInput } from './contact.js';
@@ -111,7 +112,10 @@ const PAYSLIP_FIGURES = ['gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'empl
 const FIGURE_OF_COLUMN: Record<(typeof PAYSLIP_FIGURES)[number], string> = { gross_pay: 'grossPay', taxable_pay: 'taxablePay', tax: 'tax', employee_ni: 'employeeNi', employer_ni: 'employerNi', net_pay: 'netPay' };
 
 
-/** The store's payslip figures document, version 1 (store/gb-payslip-figures.ts: GbPayslipFiguresV1). */
+/** The payslip figures version this build reads: store/gb-payslip-figures.ts GB_PAYSLIP_FIGURES_VERSION (a test keeps them equal). */
+export const PAYSLIP_FIGURES_VERSION = 2;
+
+/** The store's payslip figures document, version 2 (store/gb-payslip-figures.ts: GbPayslipFiguresV2; import upgrades version 1 first). */
 const figureMoney = decimalString;
 const storedPayslipFigures = z
   .object({
@@ -148,7 +152,7 @@ const storedPayslipFigures = z
     isLeaver: z.boolean(),
     isAfterLeaving: z.boolean(),
     irregularPayment: z.boolean(),
-    correction: z.object({ correctsRunId: z.string(), correctedPeriodNumber: wholeNumber, paidInPeriodNumber: wholeNumber, reportedInTaxPeriod: wholeNumber }).strict().nullable(),
+    correction: z.object({ correctsRunId: z.string(), correctedPeriodNumber: wholeNumber, paidInPeriodNumber: wholeNumber, reportedInTaxPeriod: wholeNumber, reportedPaymentDate: isoDate }).strict().nullable(),
     pension: z.object({ schemeId: z.string(), membershipId: z.string().nullable(), method: z.string(), wageTypeCode: z.string(), autoEnrolled: z.boolean() }).strict().nullable(),
     pensionRefund: z.object({ membershipId: z.string(), employee: figureMoney, employer: figureMoney }).strict().nullable(),
     employerCosts: z.object({ employerNi: figureMoney, employerPension: figureMoney, total: figureMoney }).strict(),
@@ -171,6 +175,12 @@ const storedPayslipFigures = z
       .nullable(),
     warnings: z.array(z.string()),
     executionHistory: z.array(z.object({ flow: z.string(), node: z.string() }).strict()).nullable(),
+    statutoryPayments: z.array(
+      z
+        .object({ type: enumOf(STATUTORY_PAYMENT_TYPES), amount: figureMoney, source: enumOf(['run', 'typed']), absenceIds: z.array(z.string()), daysPaid: wholeNumber.nullable(), waitingDays: wholeNumber.nullable() })
+        .strict(),
+    ),
+    statutoryYtd: z.object(Object.fromEntries(STATUTORY_PAYMENT_TYPES.map((t) => [t, figureMoney]))).strict(),
   })
   .strict();
 
@@ -333,9 +343,9 @@ const TABLE_RULES: Record<string, TableRule> = {
   },
   gb_payslips(row, out) {
     for (const column of PAYSLIP_FIGURES) check(decimalString, row[column], out, () => [column]);
-    // The payslip as the store keeps it: the figures document (store/gb-payslip-figures.ts, version 1), from which
-    // every reader renders the API's payslip; its columns repeat figures of the document and must agree with it.
-    check(z.literal(1, { error: 'must be 1 (the payslip figures version this build reads)' }), row.figures_version, out, () => ['figures_version']);
+    // The payslip as the store keeps it: the figures document (store/gb-payslip-figures.ts), from which every reader
+    // renders the API's payslip; its columns repeat figures of the document and must agree with it.
+    check(z.literal(PAYSLIP_FIGURES_VERSION, { error: `must be ${PAYSLIP_FIGURES_VERSION} (the payslip figures version this build reads; an export with version 1 is upgraded on import)` }), row.figures_version, out, () => ['figures_version']);
     const figures = parseJsonColumn(row, 'figures_json', out);
     if (figures !== undefined) {
       const before = out.length;

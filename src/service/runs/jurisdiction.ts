@@ -31,6 +31,8 @@ export interface RunCorrection {
   correctsRunId: string;
   paidInPeriodNumber: number;
   paidInTaxPeriod: number;
+  /** The pay date of that period (GB: the payment date the FPS reports the correction with). */
+  paidInPayDate?: string;
 }
 
 /** The run being calculated: organization and period. */

@@ -103,7 +103,7 @@ export async function preparePayGroupRun<Item extends RunItem, Request extends R
     const latest = await latestSettledPeriod(db, orgId, group.id, period.tax_year);
     const paidIn = latest !== null && latest > period.period_number ? latest : period.period_number;
     const paidInPeriod = paidIn === period.period_number ? period : periodsForTaxYear(rules, period.tax_year).find((p) => p.period_number === paidIn);
-    correction = { correctsRunId, paidInPeriodNumber: paidIn, paidInTaxPeriod: paidInPeriod ? paidInPeriod.tax_period : period.tax_period };
+    correction = { correctsRunId, paidInPeriodNumber: paidIn, paidInTaxPeriod: paidInPeriod ? paidInPeriod.tax_period : period.tax_period, paidInPayDate: paidInPeriod ? paidInPeriod.pay_date : period.pay_date };
   }
   const slot = slotKey(group.id, period.tax_year, period.period_number, correctsRunId);
   const slotLabel = `this pay group and ${period.tax_year} period ${period.period_number}`;

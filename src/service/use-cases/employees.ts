@@ -78,11 +78,17 @@ function checkDates(row: Pick<EmployeeTable, 'date_of_birth' | 'start_date' | 'l
 /**
  * A PATCH of the statutory block is merged over the stored block field by field (null clears a
  * field) and the result is checked whole (E3). A new tax code arrives with its own basis: when the
- * patch names tax_code without week1_month1, the week 1/month 1 marker is reset to the new code's.
+ * patch names tax_code without week1_month1, the week 1/month 1 marker is reset to the new code's;
+ * a starter declaration without tax_code replaces the stored code (the declaration decides it).
  */
 function mergeStatutory(country: Country, stored: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...stored, ...patch };
   if (country === 'GB' && patch.tax_code !== undefined && patch.week1_month1 === undefined) delete merged.week1_month1;
+  // A starter declaration given without a code decides the code from now on (STARTER-CODE): the stored code goes.
+  if (country === 'GB' && patch.starter_declaration && patch.tax_code === undefined) {
+    delete merged.tax_code;
+    if (patch.week1_month1 === undefined) delete merged.week1_month1;
+  }
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const schema = country === 'GB' ? gbStatutoryInput : deStatutoryInput;
   return parseOrThrow(schema, merged, ['body', BLOCK[country]]) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomainError, type FieldIssue, validationError } from '../../domain/errors.js';
 import { ORG_TABLES } from '../../store/org-tables.js';
+import { upgradeExportedGbTables } from '../../store/gb-payslip-figures.js';
 import { advanceSerialPastMax, findRowByKey, insertRow, payrollRunExists, readOrgRows, tableColumns as readTableColumns, updateRowByKey } from '../../store/repositories/transfer.js';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportDocument, exportDocument, type ImportReport, importOptions } from '../contracts/transfer.js';
 import { storedRowIssues } from '../contracts/transfer-rows.js';
@@ -52,6 +53,13 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
     async importOrganization(body, options) {
       requireScope(ctx, 'payroll:write');
       const doc = parseOrThrow(exportDocument, body);
+      try {
+        // An export written before migration 0007 holds payslip figures version 1: brought to this build's version
+        // exactly as the migration converts a store, so importing it again changes nothing.
+        upgradeExportedGbTables(doc.tables as Record<string, Record<string, unknown>[]>);
+      } catch {
+        // a row that cannot be read is reported by the checks below
+      }
       const { dry_run: dryRun } = parseOrThrow(importOptions, options ?? {}, ['query']);
       const orgId = doc.organization_id;
       const columns = await tableColumns(ctx);

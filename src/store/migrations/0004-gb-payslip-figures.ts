@@ -1,6 +1,5 @@
 import type { StoreDialect } from '../dialect.js';
-import type { EmployeePayslipWire } from '../../domain/gb/run/employee-payslip.js';
-import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../gb-payslip-figures.js';
+import { type EmployeePayslipWireV1, gbPayslipFiguresV1 } from '../gb-payslip-figures.js';
 import type { MigrationDb } from './column-types.js';
 
 /**
@@ -9,16 +8,19 @@ import type { MigrationDb } from './column-types.js';
  * changes stored data. Every existing payslip is converted in place, in batches, inside the migration's
  * transaction; then `detail_json` goes.
  */
+/** The figures version this migration writes (later migrations convert it further). */
+const VERSION = 1;
+
 export async function up(db: MigrationDb, _dialect: StoreDialect): Promise<void> {
   await db.schema.alterTable('gb_payslips').addColumn('figures_json', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-  await db.schema.alterTable('gb_payslips').addColumn('figures_version', 'integer', (c) => c.notNull().defaultTo(GB_PAYSLIP_FIGURES_VERSION)).execute();
+  await db.schema.alterTable('gb_payslips').addColumn('figures_version', 'integer', (c) => c.notNull().defaultTo(VERSION)).execute();
   let after = '';
   for (;;) {
     const rows = (await db.selectFrom('gb_payslips').select(['id', 'detail_json']).where('id', '>', after).orderBy('id').limit(500).execute()) as { id: string; detail_json: string }[];
     if (rows.length === 0) break;
     for (const row of rows) {
-      const figures = gbPayslipFigures(JSON.parse(row.detail_json) as EmployeePayslipWire);
-      await db.updateTable('gb_payslips').set({ figures_json: JSON.stringify(figures), figures_version: GB_PAYSLIP_FIGURES_VERSION }).where('id', '=', row.id).execute();
+      const figures = gbPayslipFiguresV1(JSON.parse(row.detail_json) as EmployeePayslipWireV1);
+      await db.updateTable('gb_payslips').set({ figures_json: JSON.stringify(figures), figures_version: VERSION }).where('id', '=', row.id).execute();
     }
     after = (rows[rows.length - 1] as { id: string }).id;
   }

@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db.js';
 import { type OffsetColumns, type OffsetRequest, type OffsetRows, readOffsetPage } from '../paging.js';
 import type { GbAbsenceTable } from '../schema.js';
+import { chunks } from './chunks.js';
 
 export async function findAbsence(db: Db, orgId: string, absenceId: string): Promise<GbAbsenceTable | undefined> {
   return db.selectFrom('gb_absences').selectAll().where('org_id', '=', orgId).where('id', '=', absenceId).executeTakeFirst();
@@ -52,4 +53,13 @@ export async function listAbsencesPage(db: Db, orgId: string, filter: AbsenceFil
     if (filter.kind !== null) q = q.where('kind', '=', filter.kind);
     return q;
   }, request, PAGE_COLUMNS);
+}
+
+/** The absences of the employees that begin on or before `lastDay` (a run's period end), oldest first. */
+export async function absencesBeginningBy(db: Db, orgId: string, employeeIds: readonly string[], lastDay: string): Promise<GbAbsenceTable[]> {
+  const rows: GbAbsenceTable[] = [];
+  for (const part of chunks(employeeIds)) {
+    rows.push(...(await db.selectFrom('gb_absences').selectAll().where('org_id', '=', orgId).where('employee_id', 'in', part).where('first_day', '<=', lastDay).orderBy('first_day').execute()));
+  }
+  return rows;
 }

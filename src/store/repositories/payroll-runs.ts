@@ -260,3 +260,35 @@ export async function settledPayslipsOfPeriod(db: Db, orgId: string, payGroupId:
     .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
     .execute();
 }
+
+/** Payslips of approved and paid runs of the employees paid on or before `upTo` (their pay history). */
+export async function settledPayslipsOfEmployees(db: Db, orgId: string, employeeIds: readonly string[], upTo: string): Promise<Pick<GbPayslipTable, 'employee_id' | 'pay_date' | 'figures_json' | 'figures_version'>[]> {
+  const rows: Pick<GbPayslipTable, 'employee_id' | 'pay_date' | 'figures_json' | 'figures_version'>[] = [];
+  for (const part of chunks(employeeIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('gb_payslips')
+        .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
+        .select(['gb_payslips.employee_id', 'gb_payslips.pay_date', 'gb_payslips.figures_json', 'gb_payslips.figures_version'])
+        .where('gb_payslips.org_id', '=', orgId)
+        .where('gb_payslips.employee_id', 'in', part)
+        .where('gb_payslips.pay_date', '<=', upTo)
+        .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Every payslip of the organization's approved and paid runs of a tax year (what it owes HMRC for the year). */
+export async function settledPayslipsOfTaxYear(db: Db, orgId: string, taxYear: string): Promise<Pick<GbPayslipTable, 'pay_date' | 'tax' | 'employee_ni' | 'employer_ni' | 'figures_json' | 'figures_version'>[]> {
+  return db
+    .selectFrom('gb_payslips')
+    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
+    .select(['gb_payslips.pay_date', 'gb_payslips.tax', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.figures_json', 'gb_payslips.figures_version'])
+    .where('gb_payroll_runs.org_id', '=', orgId)
+    .where('gb_payroll_runs.tax_year', '=', taxYear)
+    .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
+    .orderBy('gb_payslips.id')
+    .execute();
+}

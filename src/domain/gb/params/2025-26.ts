@@ -133,6 +133,8 @@ export const params2025: GbParams = {
   lastDay: '2026-04-05',
   // £12,570 (ITA 2007 s35; indexation disapplied, Finance Act 2021 s5); standard code 1257L, no uplift — [RT], [PT-REF].
   personalAllowance: d(12570),
+  // Standard / emergency code 1257L for 2025-26 (params-2025-26.md §1: moneysoft new-for-2025-26, [RT]).
+  emergencyTaxCode: '1257L',
   incomeTax: { rUK, Wales: wales, Scotland: scotland },
   // Overriding limit 50 % of the period's relevant payments, all codes: Income Tax (PAYE) Regulations 2003 reg 2(1)
   // "overriding limit" (CIPP "50 % regulatory limit"; params-2025-26 §1).

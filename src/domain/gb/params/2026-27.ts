@@ -136,6 +136,8 @@ export const params2026: GbParams = {
   lastDay: '2027-04-05',
   // £12,570 frozen (ITA 2007 s35, indexation disapplied); 1257L / S1257L / C1257L, no code uplift — [MS27]; [KALC26] tax-free amount 12,570.
   personalAllowance: d(12570),
+  // Standard / emergency code 1257L, no code uplift for 2026-27 (params-2026-27.md §1: [MS27]).
+  emergencyTaxCode: '1257L',
   incomeTax: { rUK, Wales: wales, Scotland: scotland },
   // Overriding limit 50 % of relevant payments, unchanged: Income Tax (PAYE) Regulations 2003 reg 2(1) "overriding limit" (params-2026-27 §1).
   overridingLimitRate: d('0.5'),

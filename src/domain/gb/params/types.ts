@@ -78,6 +78,12 @@ export interface GbParams {
   readonly firstDay: string;
   readonly lastDay: string;
   readonly personalAllowance: Decimal;
+  /**
+   * The emergency tax code of the year (without region prefix or basis): operated for a starter without a P45 who
+   * ticks statement A (cumulatively) or B (week 1/month 1) of the starter checklist (HMRC "Work out your employee's
+   * tax code", gov.uk/new-employee-tax-code).
+   */
+  readonly emergencyTaxCode: string;
   readonly incomeTax: Readonly<Record<TaxRegion, IncomeTaxRegime>>;
   /** PAYE overriding (regulatory) limit: tax in a period may not exceed this share of the period's relevant pay. */
   readonly overridingLimitRate: Decimal;

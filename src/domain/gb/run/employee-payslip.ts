@@ -1,8 +1,10 @@
 /**
  * One employee's payslip in a run, from everything the store knows about them (pure: the use case loads, this
- * decides): the code operated (a payment after the P45 was issued is taxed on 0T week 1/month 1), previous
- * employment figures, the pension terms in force or an automatic enrolment, directors' NI, refunds after an
- * opt-out, the year-to-date figures after the payslip and, for a leaver, the P45.
+ * decides): the code operated (HMRC's, else the starter declaration's; a payment after the P45 was issued is taxed
+ * on 0T week 1/month 1), previous employment figures, the statutory payments the absences give rise to in the period
+ * (statutory/run-period.ts) added as their wage types' lines, the pension terms in force or an automatic enrolment,
+ * directors' NI, refunds after an opt-out, the year-to-date figures after the payslip (statutory payments included)
+ * and, for a leaver, the P45; a warning when a leaver is paid regular pay again.
  */
 import { Decimal, money } from '../../money.js';
 import type { GbTaxYear, NiCategory, PayFrequency } from '../ni/index.js';
@@ -10,13 +12,17 @@ import type { StudentLoanPlan } from '../student-loans.js';
 import { formatTaxCode, parseTaxCode } from '../tax-code.js';
 import type { Trace } from '../trace.js';
 import { taxYearStart } from './dates.js';
-import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, type PreviousEmployment, previousEmploymentUsed } from './employment.js';
-import type { ClassifiedPay, PayslipLine } from './pay-items.js';
+import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, type PreviousEmployment, previousEmploymentUsed, type StarterDeclaration, starterCode } from './employment.js';
+import { type ClassifiedPay, type PayslipLine, withRunEarnings } from './pay-items.js';
+import type { PayRecord } from '../statutory/awe.js';
+import type { StatutoryPaymentType } from '../statutory/employer-liabilities.js';
+import { type AbsenceRecord, statutoryPayForPeriod } from '../statutory/run-period.js';
+import { STATUTORY_WAGE_TYPE, statutoryPaymentOf } from '../wage-types/statutory.js';
 import { taxPeriodOf } from '../paye.js';
 import { calculateRunPayslip, type DirectorInput, type RefundInput, type RunPayslipResult } from './payslip.js';
 import { autoEnrolledMembership, decideAutoEnrolment, membershipOn, type Membership, type PensionTerms, schemeVersionOn, type SchemeTerms, termsFor } from './pension-terms.js';
 import { payslipFiguresToWire, type PayslipFiguresWire } from './wire.js';
-import { addPayslip, ytdDecimal, type YtdState, ytdToWire } from './ytd.js';
+import { addPayslip, type StatutoryAmounts, statutoryYtdToWire, ytdDecimal, type YtdState, ytdToWire } from './ytd.js';
 import { moneyText } from './pence-text.js';
 import { fromPence } from '../pence.js';
 import type { WorkerCategory } from '../auto-enrolment.js';
@@ -38,8 +44,11 @@ export interface EmployeeFacts {
   startDate: string;
   leaveDate: string | null;
   dateOfBirth: string | null;
-  taxCode: string;
+  /** The code HMRC (or the P45) gave; null when the starter declaration decides it (STARTER-CODE). */
+  taxCode: string | null;
   week1Month1: boolean;
+  /** Starter checklist statement of a starter without a P45. */
+  starterDeclaration: StarterDeclaration | null;
   niCategory: NiCategory;
   studentLoanPlans: readonly StudentLoanPlan[];
   postgraduateLoan: boolean;
@@ -64,6 +73,8 @@ export interface CorrectionPlacement {
   paidInPeriodNumber: number;
   /** That period's HMRC tax week or month: the tax period the FPS reports the payment in. */
   paidInTaxPeriod: number;
+  /** That period's pay date: the payment date the FPS reports the correction with (decision FPS-CORRECTION). */
+  paidInPayDate?: string;
 }
 
 export interface PayslipContext {
@@ -83,7 +94,24 @@ export interface PayslipContext {
   schemes: ReadonlyMap<string, readonly SchemeTerms[]>;
   defaultSchemeId: string | null;
   refund: { input: RefundInput; membershipId: string } | null;
+  /** The employee's absences beginning on or before the period's end: the run pays their statutory payments. */
+  absences?: readonly AbsenceRecord[];
+  /** Earnings of approved runs before this one (pay date, NIable pay): the average weekly earnings come from them. */
+  payHistory?: readonly PayRecord[];
   trace: boolean;
+}
+
+/** One statutory payment on the payslip: calculated by the run from absences, or typed as a line. */
+export interface StatutoryPaymentLine {
+  type: StatutoryPaymentType;
+  amount: string;
+  source: 'run' | 'typed';
+  /** The absences a calculated payment pays (empty for a typed line). */
+  absence_ids: string[];
+  /** Calculated payments: days paid in the period (SSP qualifying days, family payments calendar days). */
+  days_paid: number | null;
+  /** Calculated SSP: waiting days in the period. */
+  waiting_days: number | null;
 }
 
 export interface PensionApplied {
@@ -117,7 +145,11 @@ export interface EmployeePayslipWire extends PayslipFiguresWire {
   is_after_leaving: boolean;
   irregular_payment: boolean;
   /** A correction: the period it corrects and the period it is paid, taxed and reported in; null for regular pay. */
-  correction: { corrects_run_id: string; corrected_period_number: number; paid_in_period_number: number; reported_in_tax_period: number } | null;
+  correction: { corrects_run_id: string; corrected_period_number: number; paid_in_period_number: number; reported_in_tax_period: number; reported_payment_date: string } | null;
+  /** Statutory payments of this payslip (calculated and typed). */
+  statutory_payments: StatutoryPaymentLine[];
+  /** Statutory payments of this employment and tax year after this payslip, per payment. */
+  statutory_year_to_date: Record<StatutoryPaymentType, string>;
   pension: PensionApplied | null;
   pension_refund: { membership_id: string; employee: string; employer: string } | null;
   employer_costs: { employer_ni: string; employer_pension: string; total: string };
@@ -159,10 +191,41 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
   const irregular = afterLeaving && (c.irregular ?? c.pay.allLumpSums);
   trace?.('employment', afterLeaving ? 'payment-after-leaving' : isLeaver ? 'leaver' : 'current');
 
-  // The code operated.
-  const stored = parseTaxCode(employee.taxCode);
+  // The code operated: HMRC's (or the P45's), else the starter declaration's, else the standard code.
+  const declared = employee.taxCode === null && employee.starterDeclaration !== null ? starterCode(employee.starterDeclaration, period.taxYear, employee.startDate) : null;
+  if (declared) trace?.('paye', `starter-declaration:${employee.starterDeclaration}`);
+  const stored = parseTaxCode(employee.taxCode ?? declared?.taxCode ?? '1257L');
   const code = afterLeaving ? afterLeavingCode(stored) : stored;
-  const week1Month1 = afterLeaving || employee.week1Month1 || stored.week1Month1;
+  const week1Month1 = afterLeaving || (declared ? declared.week1Month1 : employee.week1Month1) || stored.week1Month1;
+  if (employee.leaveDate !== null && employee.leaveDate < period.startDate && !c.pay.allLumpSums && c.pay.lines.some((l) => l.section === 'earnings')) {
+    // Paying regular pay again to someone who left before the period began: an irregular payment after leaving is
+    // a lump sum (HMRC "Paying an employee after giving them a P45"); regular pay means a rehire or a mistake.
+    warnings.push(`employee left on ${employee.leaveDate}, before this period (${period.startDate} to ${period.endDate}), and is paid regular pay again: a payment after leaving is a lump sum (is_lumpsum), a rehired employee is a new employment; check before approving`);
+  }
+
+  // Statutory payments: those the run pays itself from the absences, then any typed.
+  const statutory = c.absences && c.absences.length > 0
+    ? statutoryPayForPeriod({ periodStart: period.startDate, periodEnd: period.endDate, earningsFrequency: period.frequency, employmentStart: employee.startDate, absences: c.absences, payHistory: c.payHistory ?? [] })
+    : null;
+  const runEarnings = statutory ? statutory.payments.filter((p) => !p.amount.isZero()).map((p) => ({ wageTypeCode: STATUTORY_WAGE_TYPE[p.type], amount: p.amount })) : [];
+  const pay = withRunEarnings(c.pay, runEarnings, period.payDate);
+  if (statutory) {
+    for (const p of statutory.payments) trace?.('statutory', `${p.type}:${p.amount.toFixed(2)}`);
+    warnings.push(...statutory.warnings);
+  }
+  const statutoryLines: StatutoryPaymentLine[] = [];
+  const statutoryAmounts: Partial<Record<StatutoryPaymentType, Decimal>> = {};
+  for (const p of statutory?.payments ?? []) {
+    if (p.amount.isZero()) continue;
+    statutoryLines.push({ type: p.type, amount: moneyText(p.amount), source: 'run', absence_ids: [...p.absenceIds], days_paid: p.daysPaid, waiting_days: p.type === 'ssp' ? p.waitingDays : null });
+    statutoryAmounts[p.type] = (statutoryAmounts[p.type] ?? ZERO).plus(p.amount);
+  }
+  for (const l of c.pay.lines) {
+    const type = l.section === 'earnings' ? statutoryPaymentOf(l.wage_type_code) : null;
+    if (type === null) continue;
+    statutoryLines.push({ type, amount: l.amount, source: 'typed', absence_ids: [], days_paid: null, waiting_days: null });
+    statutoryAmounts[type] = (statutoryAmounts[type] ?? ZERO).plus(l.amount);
+  }
   const previous = previousEmploymentUsed(employee.previousEmployment, period.taxYear, !week1Month1);
   if (!previous.pay.isZero() || !previous.tax.isZero()) trace?.('paye', 'previous-employment-figures');
 
@@ -189,7 +252,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       payDate: period.payDate,
       dateOfBirth: employee.dateOfBirth,
       startDate: employee.startDate,
-      earnings: c.pay.amounts.aeQualifying,
+      earnings: pay.amounts.aeQualifying,
       history: c.memberships,
       defaultScheme: c.defaultSchemeId && defaultVersion ? { schemeId: c.defaultSchemeId, firstValidFrom: defaultVersions[0]?.validFrom ?? defaultVersion.validFrom, version: defaultVersion } : null,
     });
@@ -240,15 +303,15 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
       studentLoanPlans: employee.studentLoanPlans,
       postgraduateLoan: employee.postgraduateLoan,
       pension: terms ? terms.arrangement : null,
-      amounts: c.pay.amounts,
+      amounts: pay.amounts,
       refund: c.refund ? c.refund.input : null,
     },
     trace,
   );
 
-  const ytdAfter = addPayslip(c.ytd, result, { director: director !== null, leaver: isLeaver ? { payslipId: c.payslipId, payDate: period.payDate } : null });
+  const ytdAfter = addPayslip(c.ytd, result, { director: director !== null, leaver: isLeaver ? { payslipId: c.payslipId, payDate: period.payDate }: null, statutory: statutoryAmounts as StatutoryAmounts });
 
-  const lines: PayslipLine[] = [...c.pay.lines];
+  const lines: PayslipLine[] = [...pay.lines];
   lines.push(line('statutory_deductions', null, 'Income tax (PAYE)', result.tax));
   lines.push(line('statutory_deductions', null, 'National Insurance (employee)', result.employeeNi));
   if (!result.studentLoan.isZero()) lines.push(line('statutory_deductions', null, `Student loan (plan ${result.studentLoanPlanApplied ?? ''})`, result.studentLoan));
@@ -303,8 +366,10 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     is_after_leaving: afterLeaving,
     irregular_payment: irregular,
     correction: correction
-      ? { corrects_run_id: correction.correctsRunId, corrected_period_number: period.periodNumber, paid_in_period_number: correction.paidInPeriodNumber, reported_in_tax_period: correction.paidInTaxPeriod }
+      ? { corrects_run_id: correction.correctsRunId, corrected_period_number: period.periodNumber, paid_in_period_number: correction.paidInPeriodNumber, reported_in_tax_period: correction.paidInTaxPeriod, reported_payment_date: correction.paidInPayDate ?? period.payDate }
       : null,
+    statutory_payments: statutoryLines,
+    statutory_year_to_date: statutoryYtdToWire(ytdAfter),
     pension: terms ? { scheme_id: terms.schemeId, membership_id: membershipId, method: terms.method, wage_type_code: terms.wageTypeCode, auto_enrolled: autoEnrolment !== null } : null,
     pension_refund: c.refund ? { membership_id: c.refund.membershipId, employee: money(result.refundToEmployee), employer: money(result.refundToEmployer) } : null,
     employer_costs: { employer_ni: moneyText(result.employerNi), employer_pension: moneyText(employerPension), total: moneyText(result.employerNi.plus(employerPension)) },

@@ -7,6 +7,8 @@ import { Decimal, money } from '../../money.js';
 import type { PayFrequency } from '../ni/index.js';
 import type { TaxCode } from '../tax-code.js';
 import { parseTaxCode } from '../tax-code.js';
+import { gbParams } from '../params/index.js';
+import type { GbTaxYear } from '../editions.js';
 import { daysBetween, taxYearEnd, taxYearStart } from './dates.js';
 
 const ZERO = new Decimal(0);
@@ -27,6 +29,25 @@ export function previousEmploymentUsed(previous: PreviousEmployment | null, taxY
   if (!previous || !cumulative) return { pay: ZERO, tax: ZERO };
   if (previous.leavingDate < taxYearStart(taxYear) || previous.leavingDate >= taxYearEnd(taxYear)) return { pay: ZERO, tax: ZERO };
   return { pay: previous.payToDate, tax: previous.taxToDate };
+}
+
+/** The statement a starter without a P45 ticks on the starter checklist. */
+export type StarterDeclaration = 'A' | 'B' | 'C';
+
+/**
+ * The code a starter without a P45 is taxed on from their starter checklist statement (HMRC "Work out your
+ * employee's tax code", gov.uk/new-employee-tax-code; params-2026-27.md §7): A (first job since 6 April, no
+ * benefits or pension) → the year's emergency code, cumulative; B (only job now, but other work or benefits since
+ * 6 April) → the emergency code on the week 1/month 1 basis; C (another job or a pension) → BR on the week 1/month 1
+ * basis. The emergency code is the one of the tax year paid in (`emergencyTaxCode` of its figures). The week 1/month 1
+ * basis is not carried into a later tax year than the one the employment started in (HMRC P9X: week 1/month 1
+ * markers are not carried forward), decision STARTER-CODE. The employer does not know a Scottish or Welsh taxpayer
+ * from the checklist, so the code has no region prefix until HMRC sends one.
+ */
+export function starterCode(declaration: StarterDeclaration, taxYear: GbTaxYear, employmentStart: string): { taxCode: string; week1Month1: boolean } {
+  const firstYear = employmentStart >= taxYearStart(taxYear);
+  if (declaration === 'C') return { taxCode: 'BR', week1Month1: firstYear };
+  return { taxCode: gbParams(taxYear).emergencyTaxCode, week1Month1: declaration === 'B' && firstYear };
 }
 
 /**

@@ -132,6 +132,35 @@ function resolve(code: string, payDate: string, section: Section, loc: (string |
   return wageType;
 }
 
+/** An earning's amount into the payslip's amounts by its wage type's tax, NI, pension and enrolment flags. */
+function addEarning(a: PayslipAmounts, w: WageType, amount: Decimal, sacrificed: Decimal): void {
+  if (w.is_taxable && w.ni_employee_applies) a.taxableNiable = a.taxableNiable.plus(amount);
+  else if (w.is_taxable) a.taxableOnly = a.taxableOnly.plus(amount);
+  else if (w.ni_employee_applies) a.niableOnly = a.niableOnly.plus(amount);
+  else a.untaxed = a.untaxed.plus(amount);
+  // Pay given up is not earnings any more: it leaves qualifying earnings and pensionable pay too.
+  if (w.is_ae_qualifying) a.aeQualifying = a.aeQualifying.plus(amount).minus(sacrificed);
+  if (w.is_pensionable) a.pensionable = a.pensionable.plus(amount).minus(sacrificed);
+  a.salarySacrifice = a.salarySacrifice.plus(sacrificed);
+}
+
+/**
+ * The pay with earnings the run adds itself (statutory payments it calculated): each a line of its wage type in
+ * force on the pay date, treated by that type's flags exactly as a typed earning. Paid on top of the typed pay.
+ */
+export function withRunEarnings(pay: ClassifiedPay, earnings: readonly { wageTypeCode: string; amount: Decimal; name?: string }[], payDate: string): ClassifiedPay {
+  if (earnings.length === 0) return pay;
+  const amounts: PayslipAmounts = { ...pay.amounts };
+  const lines = [...pay.lines];
+  for (const earning of earnings) {
+    const w = wageTypeOn(earning.wageTypeCode, payDate);
+    if (!w) throw new Error(`wage type ${earning.wageTypeCode} is not in force on ${payDate}`);
+    addEarning(amounts, w, earning.amount, ZERO);
+    lines.push({ section: 'earnings', wage_type_code: w.wage_type_code, name: earning.name ?? w.name, amount: earning.amount.toFixed(2) });
+  }
+  return { ...pay, amounts, lines };
+}
+
 function dec(text: string | null | undefined): Decimal {
   return text === null || text === undefined ? ZERO : new Decimal(text);
 }
@@ -199,14 +228,7 @@ export function classifyPay(details: PayDetails, payDate: string, payFrequency: 
         return;
       }
     }
-    if (w.is_taxable && w.ni_employee_applies) a.taxableNiable = a.taxableNiable.plus(amount);
-    else if (w.is_taxable) a.taxableOnly = a.taxableOnly.plus(amount);
-    else if (w.ni_employee_applies) a.niableOnly = a.niableOnly.plus(amount);
-    else a.untaxed = a.untaxed.plus(amount);
-    // Pay given up is not earnings any more: it leaves qualifying earnings and pensionable pay too.
-    if (w.is_ae_qualifying) a.aeQualifying = a.aeQualifying.plus(amount).minus(sacrificed);
-    if (w.is_pensionable) a.pensionable = a.pensionable.plus(amount).minus(sacrificed);
-    a.salarySacrifice = a.salarySacrifice.plus(sacrificed);
+    addEarning(a, w, amount, sacrificed);
     lines.push({ section: 'earnings', wage_type_code: w.wage_type_code, name: w.name, amount: amount.toFixed(2), ...(timeWorked ?? {}) });
     if (!sacrificed.isZero()) lines.push({ section: 'deductions', wage_type_code: w.wage_type_code, name: `${w.name} (salary sacrifice)`, amount: sacrificed.toFixed(2) });
   });

@@ -8,6 +8,7 @@ import { Decimal } from '../../money.js';
 import { fromPence } from '../pence.js';
 import type { RunPayslipResult } from './payslip.js';
 import { decimalPence, penceText, textPence } from './pence-text.js';
+import { STATUTORY_PAYMENT_TYPES, type StatutoryPaymentType } from '../statutory/employer-liabilities.js';
 
 /** The fields the gb-run vectors call `ytd_this_employment`, in their order. */
 export const YTD_FIELDS = [
@@ -30,8 +31,20 @@ export const YTD_FIELDS = [
   'net_pay',
 ] as const;
 
+/**
+ * Statutory payments paid in this employment and tax year, per payment (FPS year-to-date items SMPYTD, SPPYTD,
+ * SAPYTD, ShPPYTD, SPBPYTD, SNCPYTD; SSP for the payslip and the employer's records).
+ */
+export const YTD_STATUTORY_FIELDS = ['statutory_ssp', 'statutory_smp', 'statutory_spp', 'statutory_shpp', 'statutory_sap', 'statutory_spbp', 'statutory_sncp'] as const;
+export type YtdStatutoryField = (typeof YTD_STATUTORY_FIELDS)[number];
+
+/** The year-to-date field of a statutory payment. */
+export function statutoryYtdField(type: StatutoryPaymentType): YtdStatutoryField {
+  return `statutory_${type}`;
+}
+
 /** Kept beside them for the run's own rules (not part of the vectors' block). */
-export const YTD_EXTRA_FIELDS = ['ni_earnings_above_uel', 'pension_refund_employee', 'pension_refund_employer'] as const;
+export const YTD_EXTRA_FIELDS = ['ni_earnings_above_uel', 'pension_refund_employee', 'pension_refund_employer', ...YTD_STATUTORY_FIELDS] as const;
 
 export type YtdField = (typeof YTD_FIELDS)[number] | (typeof YTD_EXTRA_FIELDS)[number];
 /** Whole pence per field. */
@@ -76,8 +89,11 @@ export function ytdDecimal(ytd: YtdState, field: YtdField): Decimal {
 
 const p = (value: Decimal | null): number => (value === null ? 0 : decimalPence(value));
 
-/** The figures after adding one payslip (a director's NI also to the director block). */
-export function addPayslip(ytd: YtdState, r: RunPayslipResult, options: { director: boolean; leaver: LeaverMark | null }): YtdState {
+/** Statutory payments of one payslip, per payment (absent: none). */
+export type StatutoryAmounts = Partial<Readonly<Record<StatutoryPaymentType, Decimal>>>;
+
+/** The figures after adding one payslip (a director's NI also to the director block; its statutory payments to theirs). */
+export function addPayslip(ytd: YtdState, r: RunPayslipResult, options: { director: boolean; leaver: LeaverMark | null; statutory?: StatutoryAmounts }): YtdState {
   const f = ytd.figures;
   const figures: YtdFigures = {
     gross_pay: f.gross_pay + p(r.grossPay),
@@ -100,7 +116,18 @@ export function addPayslip(ytd: YtdState, r: RunPayslipResult, options: { direct
     ni_earnings_above_uel: f.ni_earnings_above_uel + p(r.niBands.aboveUel),
     pension_refund_employee: f.pension_refund_employee + p(r.refundToEmployee),
     pension_refund_employer: f.pension_refund_employer + p(r.refundToEmployer),
+    statutory_ssp: f.statutory_ssp,
+    statutory_smp: f.statutory_smp,
+    statutory_spp: f.statutory_spp,
+    statutory_shpp: f.statutory_shpp,
+    statutory_sap: f.statutory_sap,
+    statutory_spbp: f.statutory_spbp,
+    statutory_sncp: f.statutory_sncp,
   };
+  for (const type of STATUTORY_PAYMENT_TYPES) {
+    const amount = options.statutory?.[type];
+    if (amount !== undefined) figures[statutoryYtdField(type)] += p(amount);
+  }
   const d = ytd.director;
   const bands = r.directorBandsToDate;
   const director: DirectorYtd = options.director
@@ -115,6 +142,13 @@ export function addPayslip(ytd: YtdState, r: RunPayslipResult, options: { direct
       }
     : d;
   return { figures, director, leaver: options.leaver ?? ytd.leaver };
+}
+
+/** The statutory payments to date, per payment, as decimal strings. */
+export function statutoryYtdToWire(ytd: YtdState): Record<StatutoryPaymentType, string> {
+  const out = {} as Record<StatutoryPaymentType, string>;
+  for (const type of STATUTORY_PAYMENT_TYPES) out[type] = penceText(ytd.figures[statutoryYtdField(type)]);
+  return out;
 }
 
 /** The vectors' `ytd_this_employment` block. */

@@ -4,7 +4,7 @@
  * read, field by field, so the wire's names live here and nowhere in stored data.
  */
 import { Decimal } from '../../../domain/money.js';
-import { type GbPayslipFiguresV1, readGbPayslipFigures } from '../../../store/gb-payslip-figures.js';
+import { type GbPayslipFigures, readGbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import type { GbPayslipTable } from '../../../store/schema.js';
 import type { Payslip } from '../../contracts/payroll-runs.js';
 
@@ -15,8 +15,9 @@ export function niablePayOf(row: StoredFigures): Decimal {
   return new Decimal(readGbPayslipFigures(row.figures_json, row.figures_version).niablePay);
 }
 
+
 /** The wire payslip of the figures (key order as the API has always listed them). */
-export function renderGbPayslip(row: Pick<GbPayslipTable, 'id' | 'run_id' | 'employee_id' | 'tax_year' | 'period_number' | 'pay_date'>, f: GbPayslipFiguresV1): Payslip {
+export function renderGbPayslip(row: Pick<GbPayslipTable, 'id' | 'run_id' | 'employee_id' | 'tax_year' | 'period_number' | 'pay_date'>, f: GbPayslipFigures): Payslip {
   return {
     id: row.id,
     run_id: row.run_id,
@@ -80,6 +81,13 @@ export function renderGbPayslip(row: Pick<GbPayslipTable, 'id' | 'run_id' | 'emp
         }
       : null,
     warnings: [...f.warnings],
+    // Only a payslip with statutory payments, or after some this year, shows them (older payslips read as before).
+    ...(f.statutoryPayments.length > 0 || Object.values(f.statutoryYtd).some((v) => v !== '0.00')
+      ? {
+          statutory_payments: f.statutoryPayments.map((p) => ({ type: p.type, amount: p.amount, source: p.source, absence_ids: [...p.absenceIds], days_paid: p.daysPaid, waiting_days: p.waitingDays })),
+          statutory_year_to_date: { ...f.statutoryYtd },
+        }
+      : {}),
     ...(f.executionHistory ? { execution_history: f.executionHistory.map((h) => ({ flow: h.flow, node: h.node })) } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Everything a GB payroll run reads besides the employees, turned from stored rows into the domain's facts:
- * pension memberships and schemes, year-to-date figures, contributions an opt-out refunds, and NIable pay already
- * paid in the same earnings period. The queries are in store/repositories.
+ * pension memberships and schemes, year-to-date figures, contributions an opt-out refunds, NIable pay already
+ * paid in the same earnings period, and the absences and pay history statutory payments are calculated from. The
+ * queries are in store/repositories.
  */
 import { Decimal } from '../../../domain/money.js';
 import type { WorkerCategory } from '../../../domain/gb/auto-enrolment.js';
@@ -20,9 +21,17 @@ import { membershipOf, schemeTermsOf } from '../../records/pensions.js';
 import { loadMembershipRows, loadSchemeRows } from '../../../store/repositories/payroll-run-inputs.js';
 import { contributionsTaken, refundedMemberships, settledPayslipsOfPeriod } from '../../../store/repositories/payroll-runs.js';
 import { niablePayOf } from './figures.js';
+import { readGbPayslipFigures } from '../../../store/gb-payslip-figures.js';
+import type { AbsenceRecord, AbsenceKind } from '../../../domain/gb/statutory/run-period.js';
+import type { PayRecord } from '../../../domain/gb/statutory/awe.js';
+import type { WeekdayName } from '../../../domain/gb/statutory/calendar.js';
+import { absencesBeginningBy } from '../../../store/repositories/absences.js';
+import { settledPayslipsOfEmployees } from '../../../store/repositories/payroll-runs.js';
 
 interface StoredGb {
+  /** Absent when the starter declaration decides the code (STARTER-CODE). */
   tax_code?: string;
+  starter_declaration?: 'A' | 'B' | 'C' | null;
   week1_month1?: boolean;
   ni_category?: string;
   student_loan_plans?: string[];
@@ -43,8 +52,10 @@ export function employeeFacts(row: EmployeeTable): EmployeeFacts {
     startDate: row.start_date,
     leaveDate: row.leave_date,
     dateOfBirth: row.date_of_birth,
-    taxCode: gb.tax_code ?? '1257L',
+    // No code stored: the starter declaration of a starter without a P45 decides it, else the standard code.
+    taxCode: gb.tax_code ?? (gb.starter_declaration && !p45 ? null : '1257L'),
     week1Month1: gb.week1_month1 === true,
+    starterDeclaration: p45 ? null : (gb.starter_declaration ?? null),
     niCategory: (gb.ni_category ?? 'A') as NiCategory,
     studentLoanPlans: (gb.student_loan_plans ?? []) as StudentLoanPlan[],
     postgraduateLoan: gb.postgraduate_loan === true,
@@ -131,6 +142,48 @@ export async function loadPriorPayThisPeriod(db: Db, orgId: string, payGroupId: 
     const niable = niablePayOf(row);
     const prior = map.get(row.employee_id) ?? { niablePay: new Decimal(0), employeeNi: new Decimal(0), employerNi: new Decimal(0) };
     map.set(row.employee_id, { niablePay: prior.niablePay.plus(niable), employeeNi: prior.employeeNi.plus(row.employee_ni), employerNi: prior.employerNi.plus(row.employer_ni) });
+  }
+  return map;
+}
+
+export interface StatutoryInputs {
+  absences: AbsenceRecord[];
+  /** Approved pay before this run, as the average weekly earnings take it (pay date, NIable pay). */
+  payHistory: PayRecord[];
+}
+
+/**
+ * The absences of the run's employees that begin by the period's end and, for those with one reaching into the
+ * period, their pay history: two batched reads (absences, then the payslips of only those employees).
+ */
+export async function loadStatutoryInputs(db: Db, orgId: string, ids: readonly string[], period: { start_date: string; end_date: string; pay_date: string }): Promise<Map<string, StatutoryInputs>> {
+  const map = new Map<string, StatutoryInputs>();
+  const rows = await absencesBeginningBy(db, orgId, ids, period.end_date);
+  for (const row of rows) {
+    const entry = map.get(row.employee_id) ?? { absences: [], payHistory: [] };
+    entry.absences.push({
+      id: row.id,
+      kind: row.kind as AbsenceKind,
+      firstDay: row.first_day,
+      lastDay: row.last_day,
+      qualifyingDays: row.qualifying_days_json ? (JSON.parse(row.qualifying_days_json) as WeekdayName[]) : null,
+      averageWeeklyEarnings: row.average_weekly_earnings === null ? null : new Decimal(row.average_weekly_earnings),
+      dueDate: row.due_date,
+      eventDate: row.event_date,
+      weeks: row.weeks === null ? null : Number(row.weeks),
+    });
+    map.set(row.employee_id, entry);
+  }
+  // Only employees with an absence reaching into the period are paid statutory payments now.
+  for (const [employeeId, entry] of map) {
+    if (!entry.absences.some((a) => a.lastDay === null || a.lastDay >= period.start_date)) map.delete(employeeId);
+  }
+  if (map.size === 0) return map;
+  for (const row of await settledPayslipsOfEmployees(db, orgId, [...map.keys()], period.pay_date)) {
+    const entry = map.get(row.employee_id) as StatutoryInputs;
+    const figures = readGbPayslipFigures(row.figures_json, row.figures_version);
+    // Earnings for AWE: NIable pay, on the day it was paid (a correction: its reported payment date, B19).
+    entry.payHistory.push({ payDate: figures.correction?.reportedPaymentDate ?? row.pay_date, gross: new Decimal(figures.niablePay) });
   }
   return map;
 }

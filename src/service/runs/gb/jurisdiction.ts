@@ -4,10 +4,10 @@
  * pensions and automatic enrolment (domain/gb/run/employee-payslip.ts), year-to-date figures in gb_ytd, and on
  * approval the automatic enrolments the run decided.
  */
-import { conflict } from '../../../domain/errors.js';
+import { conflict, type FieldIssue, validationError } from '../../../domain/errors.js';
 import { Decimal, money } from '../../../domain/money.js';
 import { isGbTaxYear, SUPPORTED_TAX_YEARS } from '../../../domain/gb/params/index.js';
-import { gbTaxYearOf, parseGbTaxYear } from '../../../domain/pay-periods.js';
+import { gbTaxYearOf, parseGbTaxYear, type PayFrequency } from '../../../domain/pay-periods.js';
 import { calculateEmployeePayslip, type EmployeePayslip, type RunPeriod as GbRunPeriod } from '../../../domain/gb/run/employee-payslip.js';
 import { classifyPay, type ClassifiedPay } from '../../../domain/gb/run/pay-items.js';
 import { autoEnrolledMembership, type Membership } from '../../../domain/gb/run/pension-terms.js';
@@ -18,14 +18,16 @@ import type { RefundInput } from '../../../domain/gb/run/payslip.js';
 import { gbPayrollRequest, type GbPayrollRequest, type PayrollRun } from '../../contracts/payroll-runs.js';
 import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
-import type { GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
+import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
 import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
 import { gbRunWire, listGbRuns } from './read.js';
-import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, type PriorPay, type Schemes } from './inputs.js';
+import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadStatutoryInputs, type PriorPay, type Schemes, type StatutoryInputs } from './inputs.js';
+import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
+import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
 import { renderRunPayslips } from '../../outputs/payslip-pdfs.js';
 import type { GbPayrollRunTable } from '../../../store/schema.js';
 
@@ -35,6 +37,8 @@ export interface GbInputs {
   ytd: Map<string, StoredYtd>;
   priorPay: Map<string, PriorPay>;
   refunds: Map<string, { input: RefundInput; membershipId: string }>;
+  /** Absences and pay history of the employees with an absence reaching into the period. */
+  statutory: Map<string, StatutoryInputs>;
 }
 
 export interface GbCalculatedPayslip extends CalculatedPayslip {
@@ -69,6 +73,38 @@ function totalsOf(payslips: readonly GbCalculatedPayslip[]): Record<string, stri
 }
 
 type GbItem = GbPayrollRequest['payroll_group'][number];
+
+/**
+ * A statutory payment the run pays itself from the absences may not also be typed as a line for the same period: it
+ * would be paid twice. Refused before anything is calculated, naming the line and the absence (decision STAT-RUN).
+ */
+function refuseDoublePayments(items: readonly GbItem[], employees: ReadonlyMap<string, EmployeeTable>, statutory: ReadonlyMap<string, StatutoryInputs>, period: { start_date: string; end_date: string; frequency: string }): void {
+  const issues: FieldIssue[] = [];
+  items.forEach((item, index) => {
+    const inputs = statutory.get(item.employee_id);
+    const employee = employees.get(item.employee_id);
+    if (!inputs || !employee) return;
+    const typed = item.pay_details.earnings.map((line, at) => ({ at, type: statutoryPaymentOf(line.wage_type_code) })).filter((l) => l.type !== null);
+    if (typed.length === 0) return;
+    let result;
+    try {
+      result = statutoryPayForPeriod({ periodStart: period.start_date, periodEnd: period.end_date, earningsFrequency: period.frequency as PayFrequency, employmentStart: employee.start_date, absences: inputs.absences, payHistory: inputs.payHistory });
+    } catch {
+      return; // the calculation reports it, located at the employee
+    }
+    for (const line of typed) {
+      if (line.type === null || !result.covered.has(line.type)) continue;
+      const ids = result.payments.find((p) => p.type === line.type)?.absenceIds ?? [];
+      const absence = ids.join(', ');
+      issues.push({
+        loc: ['body', 'payroll_group', index, 'pay_details', 'earnings', line.at, 'wage_type_code'],
+        msg: `${STATUTORY_WAGE_TYPE[line.type]} (${line.type.toUpperCase()}) for ${period.start_date} to ${period.end_date} is paid by the run itself from the employee's recorded absence${ids.length > 1 ? 's' : ''}${absence ? ` ${absence}` : ''}: a typed line would pay it twice; remove the line (to pay more than the statutory amount, use an occupational pay wage type such as UK-E-014 or UK-E-015)`,
+        type: 'statutory_double_payment',
+      });
+    }
+  });
+  if (issues.length > 0) throw validationError(issues, 'GB.PAYROLL.VALIDATION');
+}
 
 /** What the pay-group preparation asks of GB: its tax years (6 April to 5 April) and its pay-line check. */
 const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
@@ -108,14 +144,17 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
   async loadInputs(db, scope, prepared) {
     const ids = prepared.items.map((item) => item.employee_id);
     const { period } = scope;
-    const [memberships, schemes, ytd, priorPay] = await Promise.all([
+    const [memberships, schemes, ytd, priorPay, statutory] = await Promise.all([
       loadMemberships(db, scope.orgId, ids),
       loadSchemes(db, scope.orgId),
       loadYtd(db, scope.orgId, period.tax_year, ids),
       loadPriorPayThisPeriod(db, scope.orgId, prepared.request.pay_group_id, period.tax_year, period.period_number),
+      // A correction pays a difference of an earlier period: its statutory payments were paid with that period.
+      scope.correction ? Promise.resolve(new Map<string, StatutoryInputs>()) : loadStatutoryInputs(db, scope.orgId, ids, period),
     ]);
+    refuseDoublePayments(prepared.items, prepared.employees, statutory, period);
     const refunds = await loadRefunds(db, scope.orgId, memberships, period.pay_date);
-    return { memberships, schemes, ytd, priorPay, refunds };
+    return { memberships, schemes, ytd, priorPay, refunds, statutory };
   },
 
   calculate({ payslipId, scope, item, employee, pay, inputs, trace }) {
@@ -149,6 +188,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
       schemes: inputs.schemes.versions,
       defaultSchemeId: inputs.schemes.defaultSchemeId,
       refund: inputs.refunds.get(item.employee_id) ?? null,
+      ...(inputs.statutory.has(item.employee_id) ? { absences: inputs.statutory.get(item.employee_id)!.absences, payHistory: inputs.statutory.get(item.employee_id)!.payHistory } : {}),
       trace,
     });
     return { payslip: { employeeId: result.wire.employee_id, warnings: result.wire.warnings, result }, ytdBase: stored ? stored.payslipId : null };
