@@ -5,9 +5,8 @@ import type { DePayrollRunTable, PayrollRunRow } from '../../../store/schema.js'
 import type { Db, ServiceContext } from '../../context.js';
 import type { GermanPayrollRun } from '../../contracts/germany-payroll-runs.js';
 import { type Page, parsePageQuery } from '../../contracts/pagination.js';
-import type { RunStatus } from '../../contracts/payroll-runs.js';
 import { pagePaginate } from '../../paging.js';
-import { filterOf, statusFilter } from '../read.js';
+import { filterOf, lifecycleWire, statusFilter } from '../read.js';
 import { dePayslipWire } from './figures.js';
 import { requireDeOrg } from './org.js';
 
@@ -20,26 +19,7 @@ export function deRunWire(row: DePayrollRunTable): GermanPayrollRun {
     month: row.month,
     tax_year: row.tax_year,
     period_number: Number(row.period_number),
-    period_start: row.period_start,
-    period_end: row.period_end,
-    pay_date: row.pay_date,
-    status: row.status as RunStatus,
-    corrects_run_id: row.corrects_run_id,
-    external_ref: row.external_ref,
-    task_id: row.task_id,
-    employee_count: Number(row.employee_count),
-    totals: row.totals_json ? (JSON.parse(row.totals_json) as Record<string, string>) : null,
-    warnings: row.warnings_json ? (JSON.parse(row.warnings_json) as GermanPayrollRun['warnings']) : [],
-    failure_reason: row.failure_reason,
-    created_at: row.created_at,
-    created_by: row.created_by,
-    calculated_at: row.calculated_at,
-    approved_at: row.approved_at,
-    approved_by: row.approved_by,
-    paid_at: row.paid_at,
-    paid_by: row.paid_by,
-    discarded_at: row.discarded_at,
-    discarded_by: row.discarded_by,
+    ...lifecycleWire(row),
   };
 }
 
