@@ -22,6 +22,7 @@ import { absenceUseCases } from './use-cases/absences.js';
 import { germanPayrollRunUseCases } from './use-cases/germany-payroll-runs.js';
 import { germanFilingUseCases } from './use-cases/germany-filings.js';
 import { rtiUseCases } from './use-cases/rti.js';
+import { yearEndUseCases } from './use-cases/year-end.js';
 import { outputUseCases } from './use-cases/outputs.js';
 import { liabilityUseCases } from './use-cases/liabilities.js';
 
@@ -51,6 +52,7 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...germanPayrollRunUseCases(ctx),
     ...germanFilingUseCases(ctx),
     ...rtiUseCases(ctx),
+    ...yearEndUseCases(ctx),
     ...outputUseCases(ctx),
     ...liabilityUseCases(ctx),
   };

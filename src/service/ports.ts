@@ -22,6 +22,7 @@ import type { GermanPayrollRunUseCases } from './use-cases/germany-payroll-runs.
 import type { GermanFilingUseCases } from './use-cases/germany-filings.js';
 import type { RtiUseCases } from './use-cases/rti.js';
 import type { OutputUseCases } from './use-cases/outputs.js';
+import type { YearEndUseCases } from './use-cases/year-end.js';
 import type { LiabilityUseCases } from './use-cases/liabilities.js';
 
 export type { Actor, Clock } from './context.js';
@@ -70,7 +71,7 @@ export type { LiabilitiesResponse, LiabilityMonthWire } from './contracts/liabil
 /** Fixed choices and limits, without zod (a command's help must not build every schema). */
 export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, JOURNAL_DETAILS, JOURNAL_FORMATS, PAYMENT_FORMATS, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases, OutputUseCases, LiabilityUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases, OutputUseCases, YearEndUseCases, LiabilityUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

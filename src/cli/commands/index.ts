@@ -24,6 +24,7 @@ import { registerLohnkontoCommand } from './lohnkonto.js';
 import { registerDeFilingCommands } from './de-filings.js';
 import { registerRtiCommands } from './rti.js';
 import { registerOutputCommands } from './outputs.js';
+import { registerYearEndCommands } from './year-end.js';
 import { registerLiabilitiesCommand } from './liabilities.js';
 
 /** Every command family; each registers its own subcommands. */
@@ -53,5 +54,6 @@ export function registerCommands(program: Command): void {
   registerDeFilingCommands(program);
   registerRtiCommands(program);
   registerOutputCommands(program);
+  registerYearEndCommands(program);
   registerLiabilitiesCommand(program);
 }

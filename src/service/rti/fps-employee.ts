@@ -99,7 +99,8 @@ function netPayItems(p: StoredPayslip): { reimbursements: Decimal; deductionsFro
   return { reimbursements, deductionsFromNet: deductions };
 }
 
-function niLetters(payslip: StoredPayslip, chain: readonly StoredPayslip[]): FpsNiLetter[] {
+/** The NIlettersAndValues of a payslip's FPS (the P60 prints the last payslip's: the final FPS's year to date). */
+export function niLetters(payslip: StoredPayslip, chain: readonly StoredPayslip[]): FpsNiLetter[] {
   const letters = [...new Set(chain.map((p) => p.figures.niCategory))];
   const f = payslip.figures;
   const ytd = f.ytdThisEmployment;
@@ -139,6 +140,12 @@ function niLetters(payslip: StoredPayslip, chain: readonly StoredPayslip[]): Fps
   });
 }
 
+/** SMPYTD … SNCPYTD of the FPS: the statutory payments of the employment's payslips in the tax year. */
+export function statutoryYtdOf(chain: readonly StoredPayslip[]): FpsStatutoryYtd {
+  const statutory = chain.map(statutoryLines);
+  return Object.fromEntries((['smp', 'spp', 'sap', 'shpp', 'spbp', 'sncp'] as const).map((k) => [k, text(statutory.reduce((t, s) => t.plus(s[k]), ZERO))])) as unknown as FpsStatutoryYtd;
+}
+
 export function fpsEmployee(employee: EmployeeTable, payslip: StoredPayslip, chain: readonly StoredPayslip[], run: FpsRunFacts, isStarter: boolean, taxYearFirstDay: string): FpsEmployee {
   const path = ['employees', employee.id];
   const gb = (JSON.parse(employee.statutory_json) ?? {}) as StoredGb;
@@ -173,8 +180,7 @@ export function fpsEmployee(employee: EmployeeTable, payslip: StoredPayslip, cha
   if (!frequency) throw fieldError(['run', 'frequency'], `pay frequency ${run.frequency} has no FPS code`, 'rti_frequency');
   const ytd = f.ytdThisEmployment;
   const hasLoan = (gb.student_loan_plans ?? []).length > 0;
-  const statutory = chain.map(statutoryLines);
-  const statutoryYtd = Object.fromEntries((['smp', 'spp', 'sap', 'shpp', 'spbp', 'sncp'] as const).map((k) => [k, text(statutory.reduce((t, s) => t.plus(s[k]), ZERO))])) as unknown as FpsStatutoryYtd;
+  const statutoryYtd = statutoryYtdOf(chain);
   const pension = pensionOf(payslip);
   const net = netPayItems(payslip);
   const plan = f.studentLoanPlanApplied ? (`0${f.studentLoanPlanApplied}` as StudentLoanPlanType) : null;

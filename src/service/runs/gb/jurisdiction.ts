@@ -25,6 +25,7 @@ import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsFo
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
 import { gbRunWire, listGbRuns } from './read.js';
+import { renderRunP45s } from '../../outputs/year-end-pdfs.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadStatutoryInputs, type PriorPay, type Schemes, type StatutoryInputs } from './inputs.js';
 import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
 import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
@@ -290,8 +291,10 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   listRuns: (ctx, orgId, query) => listGbRuns(ctx, orgId, query, (db) => requireGbOrg(ctx, db, orgId)),
 
-  // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval.
+  // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval; issue 16: the P45 of
+  // every leaver whose payslip in the run is the leaver's (PAYE Regs 2003 reg 36, decision P45-ISSUE).
   async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
     await renderRunPayslips(db, org, run as GbPayrollRunTable, add);
+    await renderRunP45s(db, org, run as GbPayrollRunTable, add);
   },
 };
