@@ -83,7 +83,9 @@ for (const backend of allBackends()) {
       expect(docs[0]).toMatchObject({ document_type: 'p45', mime_type: 'application/pdf', document_date: '2026-02-20', document_name: 'p45-2026-02-20-E004.pdf', template_id: 3 });
       const danSlip = last.get(dan.id)!;
       expect(danSlip.p45).not.toBeNull();
-      const p45 = flat(await pdfText((await service.getDocumentContent(org.id, docs[0]!.id)).bytes));
+      const p45Bytes = (await service.getDocumentContent(org.id, docs[0]!.id)).bytes;
+      if (process.env.YEAR_END_DUMP) for (const [name, bytes] of [['p60.pdf', p60.bytes], ['p45.pdf', p45Bytes]] as const) (await import('node:fs')).writeFileSync(`${process.env.YEAR_END_DUMP}/${name}`, bytes);
+      const p45 = flat(await pdfText(p45Bytes));
       for (const part of ['P45 Part 1A', 'P45 Part 2', 'P45 Part 3']) expect(p45).toContain(part);
       expect(p45).toContain('Leaving date 20 February 2026');
       expect(p45).toContain('ZX 98 76 54 B');
