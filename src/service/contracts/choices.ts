@@ -9,7 +9,7 @@
 export const BULK_MAX_ITEMS = 100;
 
 /** The spec's document types, plus (extension, issue 15) sepa_credit_transfer: a German run's SEPA payment file. */
-export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'sepa_credit_transfer', 'p45', 'p60', 'other'] as const;
+export const DOCUMENT_TYPES = ['payslip', 'contract', 'work_permit', 'id_document', 'proof_of_address', 'org_logo', 'uk_bacs_file', 'uk_bacs_file_csv', 'sepa_credit_transfer', 'p45', 'other'] as const;
 
 export const TAX_TREATMENTS = ['NET_PAY', 'RELIEF_AT_SOURCE', 'SALARY_SACRIFICE'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];

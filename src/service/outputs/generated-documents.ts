@@ -14,7 +14,6 @@ export const TEMPLATE_IDS = {
   gbPayslip: 1,
   deEntgeltbescheinigung: 2,
   gbP45: 3,
-  gbP60: 4,
   bacs18: 11,
   bacsCsv: 12,
   sepaPain001: 13,

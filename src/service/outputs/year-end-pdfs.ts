@@ -54,13 +54,19 @@ export async function renderRunP45s(db: Db, org: OrganizationTable, run: GbPayro
   return count;
 }
 
+/** A P60 as rendered: not stored (it is rendered again with the same bytes whenever asked for). */
+export interface P60File {
+  name: string;
+  bytes: Uint8Array;
+}
+
 export interface P60Entry {
   employee_id: string;
   file_name: string;
 }
 
 /** The P60s of the tax year: one per employee employed on 5 April with settled pay in the year (not stored). */
-export async function yearP60s(db: Db, org: OrganizationTable, taxYear: string, employeeId: string | null): Promise<{ entries: P60Entry[]; render: (employeeId: string) => Promise<GeneratedDocument | null> }> {
+export async function yearP60s(db: Db, org: OrganizationTable, taxYear: string, employeeId: string | null): Promise<{ entries: P60Entry[]; render: (employeeId: string) => Promise<P60File | null> }> {
   const all = decodePayslips(await settledPayslipsOfYear(db, org.id, taxYear, employeeId === null ? null : [employeeId]));
   const byEmployee = new Map<string, StoredPayslip[]>();
   for (const p of all) byEmployee.set(p.row.employee_id, [...(byEmployee.get(p.row.employee_id) ?? []), p]);
@@ -86,7 +92,7 @@ export async function yearP60s(db: Db, org: OrganizationTable, taxYear: string, 
       if (!employee || !employedOnLastDay(employee, lastDay)) return null;
       const view = p60View(taxYear, employer, employee, byEmployee.get(id) ?? []);
       if (!view) return null;
-      return { employeeId: id, documentType: 'p60', name: fileName(id), mimeType: 'application/pdf', documentDate: lastDay, templateId: TEMPLATE_IDS.gbP60, bytes: await renderP60Pdf(view, documentFonts()) };
+      return { name: fileName(id), bytes: await renderP60Pdf(view, documentFonts()) };
     },
   };
 }

@@ -35,7 +35,7 @@ export function yearEndUseCases(ctx: ServiceContext): YearEndUseCases {
       const org = await requireGbOrg(ctx, ctx.store.db, orgId);
       const p60 = await (await yearP60s(ctx.store.db, org, q.tax_year, employeeId)).render(employeeId);
       if (!p60) throw new DomainError('not_found', 'P60.NOT_FOUND', `employee ${employeeId} has no P60 for ${q.tax_year}: a P60 goes to an employee employed on 5 April with pay from approved or paid runs in the year`, { details: { employee_id: employeeId, tax_year: q.tax_year } });
-      return { document_id: null, file_name: p60.name, mime_type: p60.mimeType, sha256: createHash('sha256').update(p60.bytes).digest('hex'), bytes: p60.bytes };
+      return { document_id: null, file_name: p60.name, mime_type: 'application/pdf', sha256: createHash('sha256').update(p60.bytes).digest('hex'), bytes: p60.bytes };
     },
   };
 }
