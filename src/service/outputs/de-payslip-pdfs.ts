@@ -77,7 +77,7 @@ export async function renderDeRunPayslips(db: Db, org: OrganizationTable, run: D
     // The insurer the month was calculated with (the record's filing data), else the employee's current one.
     const code = record.filing?.insurer ?? de.health_insurer_agency_code ?? null;
     const statutory = record.state.attributes.statutoryHealth;
-    const insurer = statutory && code ? { name: findInsurer(code)?.name ?? `Krankenkasse ${code}`, additionalRatePercent: record.state.attributes.additionalRatePercent } : null;
+    const insurer = statutory && code ? { name: findInsurer(code)?.name ?? `Krankenkasse ${code}`, additionalRatePercent: record.state.attributes.employment === 'minijob' ? null : record.state.attributes.additionalRatePercent } : null;
     const view = deEntgeltbescheinigungView(
       { id: run.id, payslipId: payslip.id, month: run.month, pay_date: run.pay_date },
       record,

@@ -19,8 +19,8 @@ export interface DePayslipEmployer {
 
 export interface DePayslipInsurer {
   name: string;
-  /** The Zusatzbeitragssatz (§ 242 SGB V) the month was charged at, in percent. */
-  additionalRatePercent: string;
+  /** The Zusatzbeitragssatz (§ 242 SGB V) the month was charged at, in percent; null for a minijob (flat rate, § 249b SGB V). */
+  additionalRatePercent: string | null;
 }
 
 export interface DePayslipEarning {
@@ -45,11 +45,10 @@ const YTD_LABELS: readonly [string, string][] = [
   ['ytd.employee.taxes.solidarity_tax', 'Solidaritätszuschlag'],
   ['ytd.employee.taxes.church_tax', 'Kirchensteuer'],
   ['ytd.employee.totals.net_wages', 'Nettoentgelt'],
-  ['ytd.employee.totals.net_pay', 'Auszahlungsbeträge'],
-  ['ytd.sv_base.kv', 'KV-Brutto'],
-  ['ytd.sv_base.pv', 'PV-Brutto'],
-  ['ytd.sv_base.rv', 'RV-Brutto'],
-  ['ytd.sv_base.av', 'AV-Brutto'],
+  // KV and PV share their charged bases, as RV and AV do (domain/de/run/record.ts DE_YTD_SOURCES): one line each,
+  // so the year fits on the page with the month.
+  ['ytd.sv_base.kv', 'KV/PV-Brutto'],
+  ['ytd.sv_base.rv', 'RV/AV-Brutto'],
   ['ytd.employee.insurance.health_insurance', 'KV-Beitrag AN'],
   ['ytd.employee.insurance.care_insurance', 'PV-Beitrag AN'],
   ['ytd.employee.insurance.pension_insurance', 'RV-Beitrag AN'],
