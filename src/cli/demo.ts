@@ -94,7 +94,7 @@ const ACCOUNT_COLUMNS = [
  * the approved months before it and approved, a Weihnachtsgeld in November, the minijobber who starts on
  * 16 November paid for her part of the month; then the last run and one employee's payroll account.
  */
-async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: string, period: string): Promise<void> {
+async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: string, period: string): Promise<string> {
   const heading = (text: string) => runtime.info(`\n== ${text}`);
   const year = period.slice(0, 4);
   const last = Number(period.slice(5, 7));
@@ -111,7 +111,7 @@ async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: s
   printGermanRun(runtime, lastRun, await namesFor(runtime, service, orgId));
   runtime.info(`${last} monthly runs approved${last >= 11 ? '; November pays a Weihnachtsgeld (one-off: pro-rated annual ceiling, § 23a SGB IV; wage tax on the expected annual wage, § 39b Abs. 3 EStG)' : ''}`);
   const first = employees[0];
-  if (!first) return;
+  if (!first) return lastRunId;
   heading(`Payroll account (Lohnkonto) ${year} of ${first.first_name} ${first.last_name} (payroll lohnkonto shows every figure)`);
   const account = await service.getGermanPayrollAccount(orgId, first.id, { year });
   const rows = account.months.flatMap((m) => [
@@ -119,6 +119,30 @@ async function runGermanYear(runtime: Runtime, service: PayrollService, orgId: s
     { month: m.month, row: 'year to date', figures: m.totals },
   ]);
   runtime.print(rows, ACCOUNT_COLUMNS);
+  return lastRunId;
+}
+
+/** The employees' bank accounts (by payroll number): where each one's net pay goes. */
+async function addBankAccounts(service: PayrollService, orgId: string, file: string): Promise<void> {
+  const accounts = fixture<Record<string, unknown>>(file);
+  for (const e of (await service.listEmployees(orgId, { size: 100, sort_by: 'payroll_number' })).items) {
+    const account = e.payroll_number ? accounts[e.payroll_number] : undefined;
+    if (account) await service.createEmployeeBankAccount(orgId, e.id, account);
+  }
+}
+
+/** The German month's Entgeltbescheinigungen (issued on approval) and its SEPA credit transfer, into the output folder. */
+async function writeGermanOutputs(runtime: Runtime, service: PayrollService, orgId: string, runId: string, dir: string): Promise<void> {
+  const run = await service.getGermanPayrollRun(orgId, runId, {});
+  mkdirSync(join(dir, 'payslips'), { recursive: true });
+  for (const p of run.payslips ?? []) {
+    const pdf = await service.getPayslipPdf(orgId, runId, p.employee_id);
+    writeFileSync(join(dir, 'payslips', pdf.file_name), pdf.bytes);
+  }
+  const sepa = await service.createPaymentFile(orgId, runId, { format: 'sepa' });
+  writeFileSync(join(dir, sepa.file_name), sepa.bytes);
+  runtime.info(`Entgeltbescheinigungen ${run.month} (${run.payslips?.length ?? 0}): ${join(dir, 'payslips')}`);
+  runtime.info(`SEPA credit transfer pain.001.001.09 ${run.month} (net pay ${run.totals?.net_pay ?? ''} €): ${join(dir, sepa.file_name)}`);
 }
 
 export async function runDemo(runtime: Runtime, service: PayrollService, options: { period: string; gbPeriod: { tax_year: string; period_number: number }; outputDir?: string }): Promise<void> {
@@ -127,24 +151,21 @@ export async function runDemo(runtime: Runtime, service: PayrollService, options
   heading('German employer');
   const de = await service.createOrganization(fixture('de-organization.json'));
   await createEmployees(service, de.id, 'de-employees.json');
+  await addBankAccounts(service, de.id, 'de-bank-accounts.json');
   runtime.print([de], ORG_COLUMNS);
   runtime.print((await service.listEmployees(de.id, { size: 100, sort_by: 'payroll_number' })).items, EMPLOYEE_COLUMNS);
 
   heading(`German payroll for ${options.period}, calculated on its own (POST /germany/payroll: PAP ${options.period.slice(0, 4)}, social insurance, employer cost)`);
   printGermanPayroll(runtime, await service.runGermanPayrollForOrganization(de.id, { period: options.period }));
 
-  await runGermanYear(runtime, service, de.id, options.period);
+  const germanRunId = await runGermanYear(runtime, service, de.id, options.period);
 
   heading('British employer');
   const gb = await service.createOrganization(fixture('gb-organization.json'));
   await createEmployees(service, gb.id, 'gb-employees.json');
   const gbEmployees = (await service.listEmployees(gb.id, { size: 100, sort_by: 'payroll_number' })).items;
   // Where each employee's net pay goes (sort code and account number, or a GB IBAN).
-  const bankAccounts = fixture<Record<string, unknown>>('gb-bank-accounts.json');
-  for (const e of gbEmployees) {
-    const account = e.payroll_number ? bankAccounts[e.payroll_number] : undefined;
-    if (account) await service.createEmployeeBankAccount(gb.id, e.id, account);
-  }
+  await addBankAccounts(service, gb.id, 'gb-bank-accounts.json');
   runtime.print([gb], ORG_COLUMNS);
   runtime.print((await service.listEmployees(gb.id, { size: 100, sort_by: 'payroll_number' })).items, EMPLOYEE_COLUMNS);
 
@@ -202,6 +223,9 @@ export async function runDemo(runtime: Runtime, service: PayrollService, options
     runtime.info(`Bacs Standard 18 file (net pay ${approved.totals?.net_pay ?? ''}): ${join(dir, bacs.file_name)}`);
     runtime.info(`journal (balanced, GB nominal codes): ${join(dir, journal.file_name)}`);
     runtime.info('the payslips and the Bacs file are stored as documents too: payroll documents list --org ' + gb.id);
+    heading(`What the German employer's last run produced: Entgeltbescheinigungen and the SEPA file`);
+    await writeGermanOutputs(runtime, service, de.id, germanRunId, dir);
+    runtime.info('the Entgeltbescheinigungen and the SEPA file are stored as documents too: payroll documents list --org ' + de.id);
   }
 
   runtime.info(`\nExplore it: payroll --db ${runtime.options.db ?? '<demo database>'} org list`);

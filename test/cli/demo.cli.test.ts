@@ -3,6 +3,7 @@
  * Weihnachtsgeld in November and a starter on 16 November, the payroll account of one employee, and the British
  * employer's months. The figures are checked where the demo's own inputs decide them.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox, runCli } from '../support/cli.js';
@@ -43,6 +44,17 @@ describe('payroll demo', () => {
     expect(json.json<{ payslips: { employee_id: string }[] }>().payslips[0]?.employee_id).toMatch(/^[0-9a-f-]{36}$/);
     const table = await runCli(['runs', 'show', november.id, '--org', (german as { id: string }).id, '--db', database, '-o', 'table'], { env });
     expect(table.stderr).toContain('approved, 2026-11, pay date 2026-11-30, 5 employees');
+
+    // November's outputs: the SEPA credit transfer of its net pay and the Entgeltbescheinigungen (issue 15, OUT9).
+    const output = join(dir, 'data', 'payroll', 'demo-output');
+    const sepa = readdirSync(output).find((name) => name === `sepa-2026-11-${november.id}.xml`);
+    expect(sepa, readdirSync(output).join(', ')).toBeDefined();
+    const xml = readFileSync(join(output, sepa as string), 'utf8');
+    const totals = json.json<{ totals: { net_pay: string } }>().totals;
+    expect(xml).toContain(`<CtrlSum>${totals.net_pay}</CtrlSum>`);
+    expect(xml.match(/<CdtTrfTxInf>/g)).toHaveLength(5);
+    expect(text).toContain(join(output, sepa as string));
+    expect(existsSync(join(output, 'payslips', 'payslip-2026-11-DE-001.pdf'))).toBe(true);
   });
 });
 

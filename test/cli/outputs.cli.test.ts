@@ -11,6 +11,7 @@ import { createFolderObjectStore } from '../../src/service/object-store.js';
 import { openStore } from '../../src/store/database.js';
 import { cliSandbox, runCli } from '../support/cli.js';
 import { gbEmployer, runBody } from '../domain/gb/run/fixtures.js';
+import { deEmployer } from '../domain/de/run/fixtures.js';
 
 describe('payroll payslips, payments and journal (CLI)', () => {
   it('writes the payslips of an approved run, its Bacs file and its journal; refuses a draft and an unpayable employee', async () => {
@@ -64,5 +65,44 @@ describe('payroll payslips, payments and journal (CLI)', () => {
     const datev = await runCli(['journal', runId, '--org', setup.orgId, '--format', 'datev', '--out', join(dir, 'EXTF.csv')], { env });
     expect(datev.code).toBe(3);
     expect(datev.stderr).toContain('Beraternummer');
+  });
+
+  it('writes a German run’s Entgeltbescheinigungen, its SEPA file and its SKR03 journal; refuses Bacs for it', async () => {
+    const { env, dir } = cliSandbox();
+    const database = env.PAYROLL_DATABASE as string;
+    const store = await openStore(database);
+    const service = createLocalService(store, { actor: localActor('cli-test'), objects: createFolderObjectStore(defaultObjectRoot(database, dir)) });
+    const setup = await deEmployer(service, { employees: 2 });
+    await service.createOrganizationBankAccounts(setup.orgId, [{ financial_institution_name: 'Commerzbank', iban: 'DE89370400440532013000', swift_code: 'COBADEFFXXX', is_primary: true }]);
+    await service.createEmployeeBankAccount(setup.orgId, setup.employeeIds[0] as string, { financial_institution_name: 'Deutsche Bank', iban: 'DE02120300000000202051', is_primary: true });
+    await service.createEmployeeBankAccount(setup.orgId, setup.employeeIds[1] as string, { financial_institution_name: 'ING', iban: 'DE02500105170137075030', swift_code: 'INGDDEFFXXX', is_primary: true });
+    const runId = (await service.createGermanPayrollRun(setup.orgId, { period: '2026-01' })).payroll_status_id;
+    await store.close();
+    expect((await runCli(['runs', 'approve', runId, '--org', setup.orgId, '--yes'], { env })).code).toBe(0);
+
+    const out = join(dir, 'entgelt');
+    const written = await runCli(['payslips', runId, '--org', setup.orgId, '--out', out, '--json'], { env });
+    expect(written.code, written.stderr).toBe(0);
+    expect(readdirSync(out)).toHaveLength(2);
+    const listed = await runCli(['documents', 'list', '--org', setup.orgId, '--employee', setup.employeeIds[0] as string, '--type', 'payslip', '--json'], { env });
+    const doc = listed.json<{ document_name: string; sha256: string }[]>()[0]!;
+    expect(doc.document_name).toMatch(/^payslip-2026-01-.+\.pdf$/);
+    expect(createHash('sha256').update(readFileSync(join(out, doc.document_name))).digest('hex')).toBe(doc.sha256);
+
+    const bacs = await runCli(['payments', runId, '--org', setup.orgId, '--format', 'bacs', '--out', join(dir, 'bacs.txt')], { env });
+    expect(bacs.code).toBe(3);
+    expect(bacs.stderr).toContain('use --format sepa');
+    const sepa = join(dir, 'sepa.xml');
+    const paid = await runCli(['payments', runId, '--org', setup.orgId, '--format', 'sepa', '--out', sepa], { env });
+    expect(paid.code, paid.stderr).toBe(0);
+    const xml = readFileSync(sepa, 'utf8');
+    expect(xml).toContain(`<MsgId>P-${runId.replace(/-/g, '')}</MsgId>`);
+    // Without a BIC the creditor agent is left out (IBAN-only, decision SEPA1).
+    expect(xml.match(/<CdtTrfTxInf>/g)).toHaveLength(2);
+    expect(xml.match(/<CdtrAgt>/g)).toHaveLength(1);
+
+    const journal = join(dir, 'journal.csv');
+    expect((await runCli(['journal', runId, '--org', setup.orgId, '--format', 'csv', '--out', journal], { env })).code).toBe(0);
+    expect(readFileSync(journal, 'utf8')).toContain(',4120,');
   });
 });

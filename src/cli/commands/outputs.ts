@@ -43,6 +43,8 @@ export function registerOutputCommands(program: Command): void {
         const service = await runtime.service();
         let employees: string[];
         if (options.employee) employees = [options.employee];
+        // A German organization's runs are German runs (one per month): their payslips are read from those.
+        else if ((await service.getOrganization(org)).country === 'DE') employees = ((await service.getGermanPayrollRun(org, runId, { include_payslips: 'true' })).payslips ?? []).map((p) => p.employee_id);
         else employees = ((await service.getPayrollRun(org, runId, { include_payslips: 'true' })).payslips ?? []).map((p: Payslip) => p.employee_id);
         // Every file is fetched before any is written: a refusal leaves the folder as it was.
         const files: GeneratedFile[] = [];

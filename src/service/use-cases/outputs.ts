@@ -1,7 +1,7 @@
 /**
  * Payslips, payment files and the journal of an approved run (issue 15), country-neutral: the organization's
- * country picks the run store and the encoders (GB today: runs in gb_payroll_runs, Bacs, GB nominal codes;
- * Germany plugs in with its stored runs: see docs/decisions-pending/w-outputs.md "German adapter").
+ * country picks the run store and the encoders (GB: runs in gb_payroll_runs, Bacs, GB nominal codes; Germany: runs
+ * in de_payroll_runs, SEPA pain.001, SKR03; decision OUT9).
  */
 import { createHash } from 'node:crypto';
 import { conflict, DomainError, notFound } from '../../domain/errors.js';
@@ -10,13 +10,19 @@ import { encodeBacsCsv } from '../../formats/payments/bacs-csv.js';
 import { accountMapping, type Chart } from '../../formats/journal/accounts.js';
 import { encodeDatev, windows1252 } from '../../formats/journal/datev.js';
 import { gbPostings } from '../../formats/journal/gb-postings.js';
+import { dePostings } from '../../formats/journal/de-postings.js';
+import { encodeSepaPain001 } from '../../formats/payments/sepa-pain001.js';
+import { findInsurer } from '../../domain/de/krankenkassen.js';
+import { parseDeMonthRecord } from '../../domain/de/run/record.js';
+import { listDeRunPayslips } from '../../store/repositories/de-payroll-runs.js';
+import type { Posting } from '../../formats/journal/journal.js';
 import { buildJournal } from '../../formats/journal/journal.js';
 import { encodeJournalCsv } from '../../formats/journal/journal-csv.js';
 import { readGbPayslipFigures } from '../../store/gb-payslip-figures.js';
 import { insertDocuments, listRunDocuments } from '../../store/repositories/documents.js';
-import { findRun, GB_RUN_TABLES, listRunPayslips } from '../../store/repositories/payroll-runs.js';
+import { DE_RUN_TABLES, findRun, GB_RUN_TABLES, listRunPayslips } from '../../store/repositories/payroll-runs.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
-import type { GbPayrollRunTable, OrganizationTable } from '../../store/schema.js';
+import type { DePayrollRunTable, GbPayrollRunTable, OrganizationTable } from '../../store/schema.js';
 import { inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import type { AccountingSettings } from '../contracts/organization.js';
 import { type GeneratedFile, journalQuery, type PaymentFormat, paymentFileInput } from '../contracts/outputs.js';
@@ -24,6 +30,11 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { discardUnlessCommitted, generatedFiles, TEMPLATE_IDS } from '../outputs/generated-documents.js';
 import { gbBacsBatch } from '../outputs/gb-payments.js';
 import { renderRunPayslips } from '../outputs/payslip-pdfs.js';
+import { renderDeRunPayslips } from '../outputs/de-payslip-pdfs.js';
+import { loadDeSepaBatch } from '../outputs/de-payments.js';
+
+/** An approved run of either country: the organization's country says which table it came from. */
+type ApprovedRun = { org: OrganizationTable; country: 'GB'; run: GbPayrollRunTable } | { org: OrganizationTable; country: 'DE'; run: DePayrollRunTable };
 
 export interface OutputUseCases {
   /**
@@ -47,21 +58,21 @@ const PAYMENT_DOCUMENT: Readonly<Record<PaymentFormat, { type: 'uk_bacs_file' | 
 };
 
 export function outputUseCases(ctx: ServiceContext): OutputUseCases {
-  /** The organization and its approved (or paid) run; a German organization has no stored runs yet. */
-  async function approvedRun(orgId: string, runId: string): Promise<{ org: OrganizationTable; run: GbPayrollRunTable }> {
+  /** The organization and its approved (or paid) run, from the organization's country's run table (decision OUT9). */
+  async function approvedRun(orgId: string, runId: string): Promise<ApprovedRun> {
     const org = await requireOrg(ctx, ctx.store.db, orgId);
-    const run = org.country === 'GB' ? ((await findRun(ctx.store.db, GB_RUN_TABLES, orgId, runId)) as GbPayrollRunTable | undefined) : undefined;
-    if (!run) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
-    if (run.status !== 'approved' && run.status !== 'paid') {
-      throw conflict('PAYROLL_RUN.NOT_APPROVED', `payroll run ${runId} is ${run.status}: payslips, payment files and the journal are made for approved or paid runs${run.status === 'draft' ? '; approve it first' : ''}`, { run_id: runId, status: run.status });
+    const found = org.country === 'GB' ? await findRun(ctx.store.db, GB_RUN_TABLES, orgId, runId) : org.country === 'DE' ? await findRun(ctx.store.db, DE_RUN_TABLES, orgId, runId) : undefined;
+    if (!found) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
+    if (found.status !== 'approved' && found.status !== 'paid') {
+      throw conflict('PAYROLL_RUN.NOT_APPROVED', `payroll run ${runId} is ${found.status}: payslips, payment files and the journal are made for approved or paid runs${found.status === 'draft' ? '; approve it first' : ''}`, { run_id: runId, status: found.status });
     }
-    return { org, run };
+    return org.country === 'DE' ? { org, country: 'DE', run: found as DePayrollRunTable } : { org, country: 'GB', run: found as GbPayrollRunTable };
   }
 
   return {
     async getPayslipPdf(orgId, runId, employeeId) {
       requireScope(ctx, 'payroll:read');
-      const { org, run } = await approvedRun(orgId, runId);
+      const approved = await approvedRun(orgId, runId);
       const [issued] = await listRunDocuments(ctx.store.db, orgId, runId, { type: 'payslip', employeeId });
       if (issued) {
         const bytes = await ctx.objects.get(issued.object_store_path);
@@ -69,9 +80,11 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
         return { document_id: issued.id, file_name: issued.document_name, mime_type: issued.mime_type, sha256: sha256(bytes), bytes };
       }
       let file: GeneratedFile | null = null;
-      await renderRunPayslips(ctx.store.db, org, run, async (d) => {
+      const keep = async (d: { name: string; mimeType: string; bytes: Uint8Array }) => {
         file = { document_id: null, file_name: d.name, mime_type: d.mimeType, sha256: sha256(d.bytes), bytes: d.bytes };
-      }, [employeeId]);
+      };
+      if (approved.country === 'DE') await renderDeRunPayslips(ctx.store.db, approved.org, approved.run, keep, [employeeId]);
+      else await renderRunPayslips(ctx.store.db, approved.org, approved.run, keep, [employeeId]);
       if (!file) throw notFound('payslip of employee', employeeId, 'PAYSLIP.NOT_FOUND');
       return file;
     },
@@ -79,24 +92,41 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
     async createPaymentFile(orgId, runId, body) {
       requireScope(ctx, 'payroll:write');
       const { format } = parseOrThrow(paymentFileInput, body);
-      const { org, run } = await approvedRun(orgId, runId);
-      if (format === 'sepa') {
+      const approved = await approvedRun(orgId, runId);
+      const { org, run } = approved;
+      // Decision PAY2: Bacs pays pounds, SEPA euros; each country's runs are paid in its own scheme.
+      if (approved.country === 'GB' && format === 'sepa') {
         throw new DomainError('validation', 'PAYMENTS.FORMAT_COUNTRY', `a SEPA credit transfer pays euros: run ${runId} of ${org.legal_name} is a British run paid in pounds; use --format bacs or bacs-csv`, {
           issues: [{ loc: ['body', 'format'], msg: 'sepa is for German runs (euros); British runs are paid by Bacs', type: 'format_country' }],
         });
       }
-      const batch = await gbBacsBatch(ctx.store.db, org, run);
-      const text = format === 'bacs' ? encodeBacs18(batch) : encodeBacsCsv(batch);
-      const bytes = utf8(text);
+      if (approved.country === 'DE' && format !== 'sepa') {
+        throw new DomainError('validation', 'PAYMENTS.FORMAT_COUNTRY', `Bacs pays pounds between UK accounts: run ${runId} of ${org.legal_name} is a German run paid in euros; use --format sepa`, {
+          issues: [{ loc: ['body', 'format'], msg: `${format} is for British runs (pounds, UK sort codes); German runs are paid by SEPA credit transfer`, type: 'format_country' }],
+        });
+      }
+      let bytes: Uint8Array;
+      let documentDate: string;
+      let name: string;
       const kind = PAYMENT_DOCUMENT[format];
+      if (approved.country === 'DE') {
+        const batch = await loadDeSepaBatch(ctx.store.db, org, approved.run);
+        bytes = utf8(encodeSepaPain001(batch));
+        documentDate = batch.executionDate;
+        name = `sepa-${approved.run.month}-${run.id}.${kind.extension}`;
+      } else {
+        const batch = await gbBacsBatch(ctx.store.db, org, approved.run);
+        bytes = utf8(format === 'bacs' ? encodeBacs18(batch) : encodeBacsCsv(batch));
+        documentDate = batch.processingDate;
+        name = `${format === 'bacs' ? 'bacs' : 'bacs-csv'}-${run.tax_year}-${String(run.period_number).padStart(2, '0')}-${run.id}.${kind.extension}`;
+      }
       const digest = sha256(bytes);
       // The same file again is the same document: asking twice stores it once.
       const same = (await listRunDocuments(ctx.store.db, orgId, runId, { type: kind.type })).find((d) => d.sha256 === digest && d.employee_id === null);
-      const name = `${format === 'bacs' ? 'bacs' : 'bacs-csv'}-${run.tax_year}-${String(run.period_number).padStart(2, '0')}-${run.id}.${kind.extension}`;
       if (same) return { document_id: same.id, file_name: same.document_name, mime_type: same.mime_type, sha256: digest, bytes };
       const files = generatedFiles(ctx, orgId, runId, nowIso(ctx));
       try {
-        await files.add({ employeeId: null, documentType: kind.type, name, mimeType: kind.mime, documentDate: batch.processingDate, templateId: kind.template, bytes });
+        await files.add({ employeeId: null, documentType: kind.type, name, mimeType: kind.mime, documentDate, templateId: kind.template, bytes });
         await inTransaction(ctx, async (trx) => {
           await requireOrg(ctx, trx, orgId);
           await insertDocuments(trx, files.rows);
@@ -111,35 +141,21 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
     async getRunJournal(orgId, runId, query) {
       requireScope(ctx, 'payroll:read');
       const { format, detail } = parseOrThrow(journalQuery, query);
-      const { org, run } = await approvedRun(orgId, runId);
+      const approved = await approvedRun(orgId, runId);
+      const { org, run } = approved;
       const settings = parseJson<AccountingSettings>(org.accounting_json ?? null) ?? {};
       const chart: Chart = settings.chart ?? (org.country === 'DE' ? 'SKR03' : 'GB_NOMINAL');
       const mapping = accountMapping(chart, settings.accounts ?? {});
-      const payslips = await listRunPayslips(ctx.store.db, run.id);
-      const employees = await loadEmployees(ctx.store.db, orgId, payslips.map((p) => p.employee_id));
-      const postings = payslips.flatMap((p) => {
-        const f = readGbPayslipFigures(p.figures_json, p.figures_version);
-        const e = employees.get(p.employee_id);
-        return gbPostings({
-          employeeId: p.employee_id,
-          employeeName: e ? `${e.first_name} ${e.last_name}` : p.employee_id,
-          lines: f.lines,
-          tax: f.tax,
-          studentLoan: f.studentLoan,
-          postgraduateLoan: f.postgraduateLoan,
-          employeeNi: f.employeeNi,
-          employerNi: f.employerNi,
-          netPay: f.netPay,
-          pensionParty: null,
-        });
-      });
+      const postings = approved.country === 'DE' ? await dePostingsOf(approved.run) : await gbPostingsOf(approved.run);
       const journal = buildJournal(
-        { runId: run.id, postingDate: run.pay_date, periodStart: run.period_start, periodEnd: run.period_end, currency: 'GBP', description: `Payroll ${run.tax_year} period ${run.period_number}` },
+        approved.country === 'DE'
+          ? { runId: run.id, postingDate: run.pay_date, periodStart: run.period_start, periodEnd: run.period_end, currency: 'EUR', description: `Lohn/Gehalt ${approved.run.month}` }
+          : { runId: run.id, postingDate: run.pay_date, periodStart: run.period_start, periodEnd: run.period_end, currency: 'GBP', description: `Payroll ${run.tax_year} period ${run.period_number}` },
         postings,
         mapping,
         detail,
       );
-      const stem = `journal-${run.tax_year}-${String(run.period_number).padStart(2, '0')}-${run.id}`;
+      const stem = approved.country === 'DE' ? `journal-${approved.run.month}-${run.id}` : `journal-${run.tax_year}-${String(run.period_number).padStart(2, '0')}-${run.id}`;
       if (format === 'csv') {
         const bytes = utf8(encodeJournalCsv(journal));
         return { document_id: null, file_name: `${stem}.csv`, mime_type: 'text/csv', sha256: sha256(bytes), bytes };
@@ -158,4 +174,38 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
       return { document_id: null, file_name: `EXTF_${stem}.csv`, mime_type: 'text/csv; charset=windows-1252', sha256: sha256(bytes), bytes };
     },
   };
+
+  /** Postings of a GB run: each payslip's stored figures (formats/journal/gb-postings.ts). */
+  async function gbPostingsOf(run: GbPayrollRunTable): Promise<Posting[]> {
+    const payslips = await listRunPayslips(ctx.store.db, run.id);
+    const employees = await loadEmployees(ctx.store.db, run.org_id, payslips.map((p) => p.employee_id));
+    return payslips.flatMap((p) => {
+      const f = readGbPayslipFigures(p.figures_json, p.figures_version);
+      const e = employees.get(p.employee_id);
+      return gbPostings({
+        employeeId: p.employee_id,
+        employeeName: e ? `${e.first_name} ${e.last_name}` : p.employee_id,
+        lines: f.lines,
+        tax: f.tax,
+        studentLoan: f.studentLoan,
+        postgraduateLoan: f.postgraduateLoan,
+        employeeNi: f.employeeNi,
+        employerNi: f.employerNi,
+        netPay: f.netPay,
+        pensionParty: null,
+      });
+    });
+  }
+
+  /** Postings of a German run: each payslip's month record (formats/journal/de-postings.ts), the insurer as Einzugsstelle. */
+  async function dePostingsOf(run: DePayrollRunTable): Promise<Posting[]> {
+    const payslips = await listDeRunPayslips(ctx.store.db, run.id);
+    const employees = await loadEmployees(ctx.store.db, run.org_id, payslips.map((p) => p.employee_id));
+    return payslips.flatMap((p) => {
+      const record = parseDeMonthRecord(JSON.parse(p.record_json), `payslip ${p.id}`);
+      const e = employees.get(p.employee_id);
+      const code = record.filing?.insurer ?? null;
+      return dePostings({ employeeId: p.employee_id, employeeName: e ? `${e.first_name} ${e.last_name}` : p.employee_id, figures: record.figures, healthInsurer: code ? (findInsurer(code)?.name ?? `Krankenkasse ${code}`) : null });
+    });
+  }
 }
