@@ -14,6 +14,7 @@ import type { PayrollService } from '../../src/service/ports.js';
 import type { Payslip } from '../../src/service/contracts/payroll-runs.js';
 import { allBackends } from '../support/backends.js';
 import { expectDomainError } from '../support/expect-error.js';
+import { runRtiSchematron, validateRtiXsd } from '../support/rti-validation.js';
 
 const MONTH_END: Record<number, string> = { 4: '2026-04-30', 5: '2026-05-31', 6: '2026-06-30', 7: '2026-07-31' };
 
@@ -152,6 +153,24 @@ for (const backend of allBackends()) {
       // A lump sum after leaving (holiday pay) is the normal case: no such warning.
       const lump = await service.runGbPayroll(orgId, body(6, { [sam]: [{ wage_type_code: 'UK-E-006', amount: '150.00', is_lumpsum: true } as never] }));
       expect((await service.getPayrollRun(orgId, lump.payroll_status_id)).warnings.map((w) => w.message).join('\n')).not.toMatch(/regular pay again/);
+    });
+
+    it('the FPS reports the statutory pay the run calculated itself, valid against HMRC’s 2026-27 schema and rules', async () => {
+      await service.updateOrganization(orgId, { tax_identifiers: { tax_data: { country: 'GB', tax_number: '123/AB45678' } }, gb: { accounts_office_reference: '123PA00045678', employment_allowance_claims: [{ tax_year: '2026-27', from_month: 1 }], small_employers_relief_years: ['2026-27'] } });
+      await service.updateEmployee(orgId, sam, { gb: { ni_number: 'AB123456C', gender: 'M' } });
+      await service.updateEmployee(orgId, mia, { gb: { ni_number: 'CE654321A', gender: 'F' } });
+      for (const month of [4, 5, 6]) await runAndApprove(month, { [sam]: basic('600.00'), [mia]: basic('2600.00') });
+      await service.createAbsence(orgId, sam, { kind: 'sickness', first_day: '2026-07-06', last_day: '2026-07-17' });
+      await service.createAbsence(orgId, mia, { kind: 'maternity', first_day: '2026-07-26', due_date: '2026-10-14' });
+      const july = await runAndApprove(7, { [sam]: basic('600.00'), [mia]: basic('2000.00') });
+      const doc = await service.getRunFps(orgId, july.id);
+      const xml = new TextDecoder().decode(doc.bytes);
+      expect(await validateRtiXsd(xml, '2026-27', 'fps')).toEqual({ envelopeErrors: [], bodyErrors: [] });
+      expect(runRtiSchematron(xml, '2026-27', 'fps', july.pay_date)).toEqual([]);
+      // Mia's SMP to date is the run's own SMP (the engines' 462.86); her taxable pay to date includes it.
+      const miaBlock = xml.slice(xml.indexOf('CE654321A'));
+      expect(miaBlock.match(/<SMPYTD>([^<]+)<\/SMPYTD>/)?.[1]).toBe('462.86');
+      expect(miaBlock.match(/<TaxablePay>([^<]+)<\/TaxablePay>/)?.[1]).toBe(slipOf(july, mia).ytd_this_employment.taxable_pay);
     });
 
     it('keeps and validates the organization’s gb settings; liabilities refuse a German organization and a bad month', async () => {
