@@ -6,10 +6,10 @@
  * (germany-payroll.ts) is not changed by any of this.
  */
 import { z } from 'zod';
-import { id, isoDate, isoDateTime } from './common.js';
+import { id, isoDate } from './common.js';
 import { decimalInput, germanPayslip } from './germany-payroll.js';
 import { pageEnvelope } from './pagination.js';
-import { RUN_STATUSES } from './payroll-runs.js';
+import { runLifecycleFields } from './payroll-runs.js';
 
 /** Employees in one German run (as endpoint 20 with payroll:write). */
 export const DE_RUN_MAX_EMPLOYEES = 10_000;
@@ -98,26 +98,7 @@ export const germanPayrollRun = z
     month: z.string(),
     tax_year: z.string(),
     period_number: z.number().int(),
-    period_start: z.string(),
-    period_end: z.string(),
-    pay_date: z.string(),
-    status: z.enum(RUN_STATUSES),
-    corrects_run_id: z.string().nullable(),
-    external_ref: z.string().nullable(),
-    task_id: z.string(),
-    employee_count: z.number().int(),
-    totals: z.record(z.string(), z.string()).nullable(),
-    warnings: z.array(z.object({ employee_id: z.string().nullable(), message: z.string() })),
-    failure_reason: z.string().nullable(),
-    created_at: isoDateTime,
-    created_by: z.string().nullable(),
-    calculated_at: z.string().nullable(),
-    approved_at: z.string().nullable(),
-    approved_by: z.string().nullable(),
-    paid_at: z.string().nullable(),
-    paid_by: z.string().nullable(),
-    discarded_at: z.string().nullable(),
-    discarded_by: z.string().nullable(),
+    ...runLifecycleFields,
     payslips: z.array(germanRunPayslip).optional(),
   })
   .meta({ id: 'GermanPayrollRun' });

@@ -148,6 +148,33 @@ export const payslipResponse = z
   .catchall(z.unknown())
   .meta({ id: 'GbPayslip' });
 
+/**
+ * What every country's run shows of its lifecycle after its own period fields (GB and German runs; the service
+ * fills them with runs/read.ts lifecycleWire).
+ */
+export const runLifecycleFields = {
+  period_start: z.string(),
+  period_end: z.string(),
+  pay_date: z.string(),
+  status: z.enum(RUN_STATUSES),
+  corrects_run_id: z.string().nullable(),
+  external_ref: z.string().nullable(),
+  task_id: z.string(),
+  employee_count: z.number().int(),
+  totals: z.record(z.string(), z.string()).nullable(),
+  warnings: z.array(z.object({ employee_id: z.string().nullable(), message: z.string() })),
+  failure_reason: z.string().nullable(),
+  created_at: isoDateTime,
+  created_by: z.string().nullable(),
+  calculated_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  paid_by: z.string().nullable(),
+  discarded_at: z.string().nullable(),
+  discarded_by: z.string().nullable(),
+};
+
 export const payrollRunResponse = z
   .object({
     id: z.string(),
@@ -158,26 +185,7 @@ export const payrollRunResponse = z
     tax_year: z.string(),
     period_number: z.number().int(),
     tax_period: z.number().int(),
-    period_start: z.string(),
-    period_end: z.string(),
-    pay_date: z.string(),
-    status: z.enum(RUN_STATUSES),
-    corrects_run_id: z.string().nullable(),
-    external_ref: z.string().nullable(),
-    task_id: z.string(),
-    employee_count: z.number().int(),
-    totals: z.record(z.string(), z.string()).nullable(),
-    warnings: z.array(z.object({ employee_id: z.string().nullable(), message: z.string() })),
-    failure_reason: z.string().nullable(),
-    created_at: isoDateTime,
-    created_by: z.string().nullable(),
-    calculated_at: z.string().nullable(),
-    approved_at: z.string().nullable(),
-    approved_by: z.string().nullable(),
-    paid_at: z.string().nullable(),
-    paid_by: z.string().nullable(),
-    discarded_at: z.string().nullable(),
-    discarded_by: z.string().nullable(),
+    ...runLifecycleFields,
     payslips: z.array(payslipResponse).optional(),
   })
   .meta({ id: 'GbPayrollRun' });
