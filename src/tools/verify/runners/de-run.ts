@@ -7,16 +7,11 @@
  * Zusatzbeitrag at a new year), the month's one-offs as the run's inputs, the run, its approval, and every expected
  * figure compared with the stored month record (`ytd.*` included). History therefore comes from the store.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Decimal } from '../../../domain/money.js';
-import { createLocalService, localActor } from '../../../service/local.js';
-import { createFolderObjectStore } from '../../../service/object-store.js';
 import type { PayrollService } from '../../../service/ports.js';
-import { openStore } from '../../../store/database.js';
 import { compareExpected } from '../compare.js';
 import type { Mismatch, Vector, VectorRunner } from '../types.js';
+import { replayThroughStore } from '../store-replay.js';
 
 interface DeRunEarning {
   earning_type: string;
@@ -197,26 +192,16 @@ class Replay {
 
 export const runner: VectorRunner = async (vector: Vector): Promise<Mismatch[]> => {
   const v = vector as DeRunVector;
-  const dir = mkdtempSync(join(tmpdir(), 'payroll-verify-'));
-  const store = await openStore(':memory:');
-  const service = createLocalService(store, { actor: localActor('verify'), objects: createFolderObjectStore(dir), ownsStore: true });
-  const mismatches: Mismatch[] = [];
-  let step = 'set-up';
-  try {
+  return replayThroughStore(v.id, async (service, progress) => {
+    const mismatches = progress.mismatches;
     const replay = new Replay(service, v);
     await replay.setUp();
     for (let i = 0; i < v.months.length; i += 1) {
       const m = v.months[i] as DeRunMonth;
-      step = `months.${i} (${m.month})`;
+      progress.step = `months.${i} (${m.month})`;
       await replay.applyChanges(i);
       const figures = await replay.run(i);
       mismatches.push(...compareExpected(v.id, m.expected, nested(figures), `months.${i}.expected`));
     }
-  } catch (error) {
-    mismatches.push({ id: v.id, field: `(error in ${step})`, expected: 'a result', got: error instanceof Error ? error.message : String(error) });
-  } finally {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return mismatches;
+  });
 };

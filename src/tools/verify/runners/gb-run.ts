@@ -5,18 +5,13 @@
  * applied as a clerk would (code notices, NI category, SL1/SL2/PGL1 notices, leaving, pension enrolment or opt-out),
  * the run is made, compared and approved. Year-to-date figures therefore come from the store, not from the vector.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addDays, addMonths } from '../../../domain/gb/run/dates.js';
 import { Decimal } from '../../../domain/money.js';
-import { openStore } from '../../../store/database.js';
-import { createLocalService, localActor } from '../../../service/local.js';
-import { createFolderObjectStore } from '../../../service/object-store.js';
 import type { PayrollService } from '../../../service/ports.js';
 import type { Payslip } from '../../../service/contracts/payroll-runs.js';
 import { compareExpected } from '../compare.js';
 import type { Mismatch, Vector, VectorRunner } from '../types.js';
+import { replayThroughStore } from '../store-replay.js';
 
 type Frequency = 'weekly' | 'fortnightly' | 'four_weekly' | 'monthly';
 
@@ -313,17 +308,13 @@ class Replay {
 
 export const runner: VectorRunner = async (vector: Vector): Promise<Mismatch[]> => {
   const v = vector as GbRunVector;
-  const dir = mkdtempSync(join(tmpdir(), 'payroll-verify-'));
-  const store = await openStore(':memory:');
-  const service = createLocalService(store, { actor: localActor('verify'), objects: createFolderObjectStore(dir), ownsStore: true });
-  const mismatches: Mismatch[] = [];
-  let step = 'set-up';
-  try {
+  return replayThroughStore(v.id, async (service, progress) => {
+    const mismatches = progress.mismatches;
     const replay = new Replay(service, v);
     await replay.setUp();
     for (let i = 0; i < v.periods.length; i += 1) {
       const p = v.periods[i] as RunPeriodVector;
-      step = `periods.${i} (period ${p.period})`;
+      progress.step = `periods.${i} (period ${p.period})`;
       await replay.applyChanges(p, i);
       const payslip = await replay.run(p);
       mismatches.push(...compareExpected(v.id, p.expected, payslip, `periods.${i}.expected`));
@@ -335,11 +326,5 @@ export const runner: VectorRunner = async (vector: Vector): Promise<Mismatch[]> 
     if (v.expected_year_to_date && replay.lastPayslip) {
       mismatches.push(...compareExpected(v.id, v.expected_year_to_date, replay.lastPayslip.ytd_this_employment, 'expected_year_to_date'));
     }
-  } catch (error) {
-    mismatches.push({ id: v.id, field: `(error in ${step})`, expected: 'a result', got: error instanceof Error ? error.message : String(error) });
-  } finally {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return mismatches;
+  });
 };
