@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,8 @@ import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import { openStore, type Store } from '../../src/store/database.js';
-import { BIN, cliSandbox, runCli } from '../support/cli.js';
+import { cliSandbox, runCli } from '../support/cli.js';
+import { cliCommand, Terminal, tmuxMissing } from '../support/tmux.js';
 
 /**
  * `payroll run-gb` building the run for a pay group: hourly staff paid the period's hours × rate (UK-E-002, HOUR),
@@ -172,47 +172,13 @@ describe('run-gb off a terminal from standing pay (CLI)', () => {
   });
 });
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-if (!hasTmux) console.warn('run-gb terminal smoke test skipped: tmux is not installed (apt-get install tmux)');
+const noTmux = tmuxMissing('run-gb terminal smoke test');
 
-/** A real terminal: the CLI in a detached tmux session on its own server socket. */
-class Terminal {
-  private readonly socket = `payroll-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  constructor(command: string) {
-    execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', 'new-session', '-d', '-x', '250', '-y', '60', '-s', 't', `${command}; echo EXIT=$?; sleep 600`]);
-  }
-  screen(): string {
-    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', '-J', '-S', '-500', '-t', 't'], { encoding: 'utf8' });
-  }
-  send(...keys: string[]): void {
-    execFileSync('tmux', ['-L', this.socket, 'send-keys', '-t', 't', ...keys]);
-  }
-  type(text: string): void {
-    execFileSync('tmux', ['-L', this.socket, 'send-keys', '-t', 't', '-l', text]);
-  }
-  async waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const text = this.screen();
-      if (pattern.test(text)) return text;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${pattern}; screen:\n${text}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-  close(): void {
-    spawnSync('tmux', ['-L', this.socket, 'kill-server']);
-  }
-}
-
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-
-describe.skipIf(!hasTmux)('run-gb on a real terminal (tmux)', () => {
+describe.skipIf(noTmux !== null)('run-gb on a real terminal (tmux)', () => {
   it('re-asks an invalid answer, skips on Enter, keeps the answers when the run is refused and offers them again', async () => {
     const { env, dir } = cliSandbox();
     const staff = await withService(env.PAYROLL_DATABASE as string, staffIn);
-    const vars = Object.entries(env).filter(([k, v]) => k !== 'CI' && v !== undefined).map(([k, v]) => `${k}=${quote(String(v))}`).join(' ');
-    const args = ['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27'].map(quote).join(' ');
-    const command = `env -u CI ${vars} ${quote(process.execPath)} ${quote(BIN)} ${args}`;
+    const command = cliCommand(env, ['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27']);
 
     // A draft for the same period already exists, so this attempt is refused at the end: its answers must survive.
     const blocker = await runCli(['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27', '--hours', `${staff.hourly}=1`, '--json'], { env });

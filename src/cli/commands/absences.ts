@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ABSENCE_KINDS, type Absence } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { requireValue } from '../prompt.js';
+import { requireEmployee, requireValue } from '../prompt.js';
 import { collectPageItems, orgIdFrom } from './employees.js';
 
 /** `payroll absences add|list|show|end`: GB absences the statutory payments are calculated from. */
@@ -69,7 +69,7 @@ export function registerAbsenceCommands(program: Command): void {
     .action(
       withRuntime(async (runtime, options: AddFlags) => {
         const orgId = await orgIdFrom(runtime, options);
-        const employeeId = await requireValue(runtime, options.employee, '--employee', 'Employee id');
+        const employeeId = await requireEmployee(runtime, orgId, options.employee);
         const body = bodyFrom(options, {
           kind: options.kind,
           first_day: options.firstDay,
@@ -82,7 +82,7 @@ export function registerAbsenceCommands(program: Command): void {
           notes: options.notes,
         });
         body.kind = await requireValue(runtime, body.kind, '--kind', 'Kind of absence', { choices: ABSENCE_KINDS });
-        body.first_day = await requireValue(runtime, body.first_day, '--first-day', 'First day (YYYY-MM-DD)');
+        body.first_day = await requireValue(runtime, body.first_day, '--first-day', 'First day (YYYY-MM-DD)', { check: (c) => c.date });
         const service = await runtime.service();
         const created = await service.createAbsence(orgId, employeeId, body);
         runtime.wrote();
@@ -128,7 +128,7 @@ export function registerAbsenceCommands(program: Command): void {
     .action(
       withRuntime(async (runtime, absenceId: string, options: { org?: string; lastDay?: string }) => {
         const orgId = await orgIdFrom(runtime, options);
-        const lastDay = await requireValue(runtime, options.lastDay, '--last-day', 'Last day (YYYY-MM-DD)');
+        const lastDay = await requireValue(runtime, options.lastDay, '--last-day', 'Last day (YYYY-MM-DD)', { check: (c) => c.date });
         const service = await runtime.service();
         const ended = await service.endAbsence(orgId, absenceId, { last_day: lastDay });
         runtime.wrote();

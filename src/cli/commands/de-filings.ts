@@ -138,7 +138,7 @@ function register<R extends Report>(group: Command, spec: FilingCommand<R>): voi
   else command.option('--period <YYYY-MM>', '(not for this filing: it is per year)').option('--employee <id>', 'one employee only');
   command.action(
     withRuntime(async (runtime, options: FilingOptions) => {
-      const org = await orgIdFrom(runtime, options);
+      const org = await orgIdFrom(runtime, options, 'DE');
       const query = queryOf(options, spec.yearOnly === true);
       const service = await runtime.service();
       const report = await spec.fetch(service, org, query);

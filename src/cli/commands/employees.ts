@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import { type Employee, type Page, STATE_OFFICIAL_NAMES } from '../../service/ports.js';
 import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { confirmStep, optionalValue, requireField, requireValue } from '../prompt.js';
+import { confirmStep, optionalValue, requireField, requireOrg, requireValue } from '../prompt.js';
 import { type Runtime, usageError } from '../runtime.js';
 
 // ---- helpers the organization-resource commands share (bank accounts, contacts, worksites, SEPA, addresses) ----
 
-/** The organization every org-scoped command works on: `--org ID`, asked on a terminal. */
-export async function orgIdFrom(runtime: Runtime, options: { org?: string }): Promise<string> {
-  return requireValue(runtime, options.org, '--org', 'Organization id');
+/** The organization every org-scoped command works on: `--org ID`, picked by name on a terminal (of `country` when given). */
+export async function orgIdFrom(runtime: Runtime, options: { org?: string }, country?: 'GB' | 'DE'): Promise<string> {
+  return requireOrg(runtime, options.org, country);
 }
 
 /** Follows page-style lists (`page`, `meta.has_next`) when --all is given; otherwise one page and a hint how to go on. */
@@ -182,7 +182,6 @@ interface EmployeeFlags extends StatutoryFlags, PayFlags {
 }
 
 const NI_CATEGORY_CHOICES = ['A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'S', 'V', 'X', 'Z'] as const;
-const isDate = (value: string): true | string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? true : 'use the form YYYY-MM-DD');
 
 /**
  * The essentials of the country block, asked on a terminal when missing: GB NI number, tax code and
@@ -195,20 +194,20 @@ async function askStatutory(runtime: Runtime, country: string, block: Record<str
   const next = { ...block };
   if (country === 'GB') {
     if (next.ni_number === undefined) {
-      const ni = await optionalValue(runtime, undefined, 'NI number (leave empty if not known yet)');
+      const ni = await optionalValue(runtime, undefined, 'NI number (leave empty if not known yet)', { check: (c) => c.niNumber });
       if (ni) next.ni_number = ni;
     }
-    if (next.tax_code === undefined && next.starter_declaration === undefined) next.tax_code = await requireValue(runtime, undefined, '--tax-code', 'Tax code (e.g. 1257L; 1257L W1 for week 1/month 1)');
+    if (next.tax_code === undefined && next.starter_declaration === undefined) next.tax_code = await requireValue(runtime, undefined, '--tax-code', 'Tax code (e.g. 1257L; 1257L W1 for week 1/month 1)', { check: (c) => c.taxCode });
     if (next.ni_category === undefined) next.ni_category = await requireValue(runtime, undefined, '--ni-category', 'NI category', { choices: NI_CATEGORY_CHOICES });
   } else {
     if (next.tax_id === undefined) {
-      const taxId = await optionalValue(runtime, undefined, 'Tax ID (11 digits; leave empty if not known yet)');
+      const taxId = await optionalValue(runtime, undefined, 'Tax ID (11 digits; leave empty if not known yet)', { check: (c) => c.germanTaxId });
       if (taxId) next.tax_id = taxId;
     }
     if (next.tax_class === undefined) next.tax_class = Number(await requireValue(runtime, undefined, '--tax-class', 'Tax class', { choices: ['1', '2', '3', '4', '5', '6'] }));
     if (next.federal_state === undefined) next.federal_state = await requireValue(runtime, undefined, '--federal-state', 'Federal state of the worksite', { choices: STATE_OFFICIAL_NAMES });
     if (next.health_insurer_agency_code === undefined) {
-      const insurer = await optionalValue(runtime, undefined, 'Health insurer Betriebsnummer (8 digits; empty if privately insured)');
+      const insurer = await optionalValue(runtime, undefined, 'Health insurer Betriebsnummer (8 digits; empty if privately insured)', { check: (c) => c.healthInsurerCode });
       if (insurer) next.health_insurer_agency_code = insurer;
     }
   }
@@ -236,10 +235,10 @@ export function registerEmployeeCommands(program: Command): void {
     withRuntime(async (runtime, options: EmployeeFlags) => {
       const orgId = await orgIdFrom(runtime, options);
       const body = bodyFrom(options, { first_name: options.firstName, last_name: options.lastName, date_of_birth: options.dateOfBirth, start_date: options.startDate, payroll_number: options.payrollNumber, email: options.email });
-      body.first_name = await requireField(runtime, body.first_name, '--first-name', 'First name');
-      body.last_name = await requireField(runtime, body.last_name, '--last-name', 'Last name');
-      body.date_of_birth = await requireField(runtime, body.date_of_birth, '--date-of-birth', 'Date of birth (YYYY-MM-DD)', { validate: isDate });
-      body.start_date = await requireField(runtime, body.start_date, '--start-date', 'Start date (YYYY-MM-DD)', { validate: isDate });
+      body.first_name = await requireField(runtime, body.first_name, '--first-name', 'First name', { check: (c) => c.personName });
+      body.last_name = await requireField(runtime, body.last_name, '--last-name', 'Last name', { check: (c) => c.personName });
+      body.date_of_birth = await requireField(runtime, body.date_of_birth, '--date-of-birth', 'Date of birth (YYYY-MM-DD)', { check: (c) => c.date });
+      body.start_date = await requireField(runtime, body.start_date, '--start-date', 'Start date (YYYY-MM-DD)', { check: (c) => c.date });
       const service = await runtime.service();
       const org = await service.getOrganization(orgId);
       const key = org.country === 'DE' ? 'de' : 'gb';
@@ -334,7 +333,7 @@ export function registerEmployeeCommands(program: Command): void {
     .action(
       withRuntime(async (runtime, employeeId: string, options: { org?: string; leaveDate?: string }) => {
         const orgId = await orgIdFrom(runtime, options);
-        const leaveDate = await requireValue(runtime, options.leaveDate, '--leave-date', 'Last day of employment (YYYY-MM-DD)', { validate: isDate });
+        const leaveDate = await requireValue(runtime, options.leaveDate, '--leave-date', 'Last day of employment (YYYY-MM-DD)', { check: (c) => c.date });
         await confirmStep(runtime, `Record that employee ${employeeId} leaves on ${leaveDate}`);
         const service = await runtime.service();
         const left = await service.leaveEmployee(orgId, employeeId, { leave_date: leaveDate });

@@ -56,8 +56,8 @@ export function registerLiabilitiesCommand(program: Command): void {
     .option('--month <n>', 'tax month 1 to 12 (1 is 6 April to 5 May); without it every month so far')
     .action(
       withRuntime(async (runtime, options: { org?: string; taxYear?: string; month?: string }) => {
-        const org = await orgIdFrom(runtime, options);
-        const taxYear = await requireValue(runtime, options.taxYear, '--tax-year', 'Tax year (YYYY-YY)');
+        const org = await orgIdFrom(runtime, options, 'GB');
+        const taxYear = await requireValue(runtime, options.taxYear, '--tax-year', 'Tax year (YYYY-YY)', { check: (c) => c.gbTaxYear });
         if (options.month !== undefined && !/^(?:[1-9]|1[0-2])$/.test(options.month)) throw usageError(`--month ${options.month}: a tax month is 1 to 12 (1 is 6 April to 5 May)`);
         const service = await runtime.service();
         const result: LiabilitiesResponse = await service.getGbLiabilities(org, { tax_year: taxYear, ...(options.month ? { month: options.month } : {}) });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { PayrollAccount } from '../../service/ports.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { requireValue } from '../prompt.js';
+import { requireEmployee, requireValue } from '../prompt.js';
 import { usageError } from '../runtime.js';
 import { orgIdFrom } from './employees.js';
 
@@ -63,9 +63,9 @@ export function registerLohnkontoCommand(program: Command, parent?: Command): vo
       .option('--year <YYYY>', 'calendar year, e.g. 2026')
       .action(
         withRuntime(async (runtime, options: { org?: string; employee?: string; year?: string }) => {
-          const org = await orgIdFrom(runtime, options);
-          const employee = await requireValue(runtime, options.employee, '--employee', 'Employee id');
-          const year = await requireValue(runtime, options.year, '--year', 'Calendar year (YYYY)');
+          const org = await orgIdFrom(runtime, options, 'DE');
+          const employee = await requireEmployee(runtime, org, options.employee);
+          const year = await requireValue(runtime, options.year, '--year', 'Calendar year (YYYY)', { check: (c) => c.calendarYear });
           if (!/^\d{4}$/.test(year)) throw usageError('--year must be a calendar year such as 2026');
           const service = await runtime.service();
           const account = await service.getGermanPayrollAccount(org, employee, { year });

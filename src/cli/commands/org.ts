@@ -91,7 +91,7 @@ export function registerOrgCommands(program: Command): void {
           website: options.website,
           external_ref: options.externalRef,
         });
-        body.legal_name = await requireField(runtime, body.legal_name, '--legal-name', 'Legal name of the organization');
+        body.legal_name = await requireField(runtime, body.legal_name, '--legal-name', 'Legal name of the organization', { check: (c) => c.legalName });
         body.country = await requireField(runtime, body.country, '--country', 'Country (decides the statutory rules)', { choices: ['GB', 'DE'] });
         const addressText = options.address ?? (body.address === undefined ? await optionalValue(runtime, undefined, 'Registered address (one line)') : undefined);
         const address = addressFlag(addressText, body.country, options.addressType);

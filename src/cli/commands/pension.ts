@@ -82,7 +82,7 @@ async function schemeBody(runtime: Runtime, options: Record<string, string | boo
     entitled_worker_employer_contributes: options.entitledWorkersEmployerContributes ? true : undefined,
     re_enrolment_date: options.reEnrolmentDate,
   });
-  body.valid_from = await requireValue(runtime, body.valid_from, '--valid-from', 'Effective from (YYYY-MM-DD)');
+  body.valid_from = await requireValue(runtime, body.valid_from, '--valid-from', 'Effective from (YYYY-MM-DD)', { check: (c) => c.date });
   body.scheme_name = await requireValue(runtime, body.scheme_name, '--name', 'Scheme name');
   body.provider = await requireValue(runtime, body.provider, '--provider', 'Provider', { choices: PROVIDERS });
   body.tax_treatment = await requireValue(runtime, body.tax_treatment, '--tax-treatment', 'Tax treatment', { choices: TAX_TREATMENTS });

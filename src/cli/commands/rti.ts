@@ -58,7 +58,7 @@ export function registerRtiCommands(program: Command): void {
 
   common(rti.command('fps').description('the FPS of an approved or paid GB run').argument('<run-id>', 'payroll run id')).action(
     withRuntime(async (runtime, runId: string, options: CommonFlags) => {
-      const orgId = await orgIdFrom(runtime, options);
+      const orgId = await orgIdFrom(runtime, options, 'GB');
       const out = await requireValue(runtime, options.out, '--out', 'Write the FPS to (file, or - for stdout)');
       const service = await runtime.service();
       save(runtime, await service.getRunFps(orgId, runId, queryOf(options)), out, options.force);
@@ -69,9 +69,9 @@ export function registerRtiCommands(program: Command): void {
     .option('--tax-year <year>', 'tax year, e.g. 2025-26')
     .option('--month <n>', 'tax month 1 (6 April – 5 May) to 12')).action(
     withRuntime(async (runtime, options: CommonFlags & { taxYear?: string; month?: string }) => {
-      const orgId = await orgIdFrom(runtime, options);
-      const taxYear = await requireValue(runtime, options.taxYear, '--tax-year', 'Tax year (e.g. 2025-26)');
-      const month = await requireValue(runtime, options.month, '--month', 'Tax month (1–12)');
+      const orgId = await orgIdFrom(runtime, options, 'GB');
+      const taxYear = await requireValue(runtime, options.taxYear, '--tax-year', 'Tax year (e.g. 2025-26)', { check: (c) => c.gbTaxYear });
+      const month = await requireValue(runtime, options.month, '--month', 'Tax month (1–12)', { check: (c) => c.taxMonth });
       const out = await requireValue(runtime, options.out, '--out', 'Write the EPS to (file, or - for stdout)');
       const service = await runtime.service();
       save(runtime, await service.getEps(orgId, { ...queryOf(options), tax_year: taxYear, month }), out, options.force);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import type { GermanPayrollResponse, GermanPayrollRun } from '../../service/ports.js';
-import { confirmStep } from '../prompt.js';
+import { type GermanPayrollResponse, type GermanPayrollRun, loadAnswerChecks } from '../../service/ports.js';
+import { confirmStep, requireOrg } from '../prompt.js';
+import { askGermanMonth, inquirerPort } from '../prompt-choices.js';
 import { readJsonInput, usageError } from '../runtime.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
@@ -103,6 +104,8 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
       .action(
         withRuntime(async (runtime, options: RunDeOptions) => {
           const history = { includeExecutionHistory: Boolean(options.history) };
+          // On a terminal without --input: a stored run of a German organization picked by name.
+          if (!options.org && !options.input && runtime.interactive) options.org = await requireOrg(runtime, undefined, 'DE');
           if (!options.org) {
             if (!options.input) throw usageError('missing --input FILE (a POST /germany/payroll request) or --org ID --period YYYY-MM (a stored run)');
             for (const [flag, given] of [['--period', options.period], ['--pay-date', options.payDate], ['--corrects', options.corrects], ['--approve', options.approve]] as const) {
@@ -112,7 +115,11 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
             printGermanPayroll(runtime, await service.calculateGermanPayroll(readJsonInput(options.input), history));
             return;
           }
-          if (!options.period) throw usageError('missing --period YYYY-MM (the month to pay)');
+          if (!options.period) {
+            if (!runtime.interactive) throw usageError('missing --period YYYY-MM (the month to pay)');
+            // The month after the latest run preset; a month that has a run is refused as it is typed.
+            options.period = await askGermanMonth(await runtime.service(), options.org, await inquirerPort(), { today: new Date().toISOString().slice(0, 10), monthCheck: (await loadAnswerChecks()).germanMonth });
+          }
           if ((options.employee ?? []).length > 0 && !options.corrects) throw usageError('--employee is for corrections: give --corrects RUN_ID too');
           const body: Record<string, unknown> = options.input ? itemsFileBody(readJsonInput(options.input)) : {};
           body.period = options.period;

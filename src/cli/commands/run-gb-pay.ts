@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { classifyPay, Decimal, type Employee, gbTaxYearOf, hoursProblem, parseGbTaxYear, type PayFrequency, type PayPeriodItem, type PayrollService } from '../../service/ports.js';
+import { classifyPay, Decimal, type Employee, gbTaxYearOf, hoursProblem, loadAnswerChecks, type PayFrequency, type PayPeriodItem, type PayrollService } from '../../service/ports.js';
 import { dataDir, writePrivateFile } from '../config.js';
+import { askGbPeriod, choosePayGroup, type PromptPort } from '../prompt-choices.js';
 import { usageError } from '../runtime.js';
 
 /**
@@ -12,23 +13,8 @@ import { usageError } from '../runtime.js';
  * request is kept in a draft file until the run is stored, so a later failure loses no answer.
  */
 
-/** How answers are obtained: @inquirer/prompts on a terminal, a scripted list in tests. */
-export interface PromptPort {
-  /** A free answer; `validate` returns true or the rule broken, and the question is asked again until it holds. */
-  input(message: string, validate: (answer: string) => true | string): Promise<string>;
-  select<T extends string>(message: string, choices: { value: T; name: string }[]): Promise<T>;
-  confirm(message: string, preset: boolean): Promise<boolean>;
-}
-
-export async function inquirerPort(): Promise<PromptPort> {
-  const prompts = await import('@inquirer/prompts');
-  return {
-    // No `default`: Enter on an empty line gives '' (what the prompts call "empty to skip"), never a prefill.
-    input: (message, validate) => prompts.input({ message, validate }),
-    select: (message, choices) => prompts.select({ message, choices }),
-    confirm: (message, preset) => prompts.confirm({ message, default: preset }),
-  };
-}
+// The port and its terminal implementation live with the other pick lists and checks (prompt-choices.ts).
+export { inquirerPort, type PromptPort } from '../prompt-choices.js';
 
 export interface StandingPayOptions {
   payGroup?: string | undefined;
@@ -148,7 +134,8 @@ export function dropDraft(path: string | null): void {
   if (path) rmSync(path, { force: true });
 }
 
-async function choosePeriod(service: PayrollService, org: string, calendarId: string, options: StandingPayOptions, port: PromptPort | null): Promise<PayPeriodItem> {
+async function choosePeriod(service: PayrollService, org: string, group: { id: string; pay_calendar_id: string }, options: StandingPayOptions, port: PromptPort | null, info: (message: string) => void): Promise<PayPeriodItem> {
+  const calendarId = group.pay_calendar_id;
   const periodsOf = async (taxYear: string) => (await service.getPayCalendarPeriods(org, calendarId, { tax_year: taxYear })).periods;
   if (options.payDate) {
     const periods = await periodsOf(gbTaxYearOf(options.payDate));
@@ -164,22 +151,9 @@ async function choosePeriod(service: PayrollService, org: string, calendarId: st
     return found;
   }
   if (!port) throw usageError('missing --pay-date (or --period with --tax-year): the period to pay');
-  const taxYear =
-    options.taxYear ??
-    (await port.input('Tax year (YYYY-YY, e.g. 2026-27)', (answer) => {
-      try {
-        parseGbTaxYear(answer.trim());
-        return true;
-      } catch {
-        return `"${answer}" is not a GB tax year: write it as YYYY-YY, e.g. 2026-27`;
-      }
-    })).trim();
-  const periods = await periodsOf(taxYear);
-  const payDate = await port.select(
-    'Period',
-    periods.map((p) => ({ value: p.pay_date, name: `period ${p.period_number}: ${p.start_date} to ${p.end_date}, paid ${p.pay_date}` })),
-  );
-  return periods.find((p) => p.pay_date === payDate) as PayPeriodItem;
+  // On a terminal: the unrun periods to pick from, the next one preselected (prompt-choices.ts).
+  const checks = await loadAnswerChecks();
+  return askGbPeriod(service, org, group, port, { taxYear: options.taxYear, today: new Date().toISOString().slice(0, 10), taxYearCheck: checks.gbTaxYear, info });
 }
 
 /**
@@ -196,13 +170,11 @@ export async function buildStandingRun(
   let groupId = options.payGroup;
   if (!groupId) {
     if (!port) throw usageError('missing --pay-group: the pay group to run');
-    const groups = await service.listPayGroups(org, { size: 100 });
-    if (groups.items.length === 0) throw usageError('the organization has no pay groups; create one with `payroll pay-groups create`');
-    groupId = await port.select('Pay group', groups.items.map((g) => ({ value: g.id, name: `${g.name} (${g.member_count} employees)` })));
+    groupId = await choosePayGroup(service, org, port);
   }
   const group = await service.getPayGroup(org, groupId);
   const frequency = ((await service.listPayCalendars(org)).find((c) => c.id === group.pay_calendar_id)?.frequency ?? 'monthly') as PayFrequency;
-  const period = await choosePeriod(service, org, group.pay_calendar_id, options, port);
+  const period = await choosePeriod(service, org, group, options, port, context.info);
   const head = { pay_group_id: group.id, pay_calendar_id: group.pay_calendar_id, pay_date: period.pay_date };
   const draftPath = port ? draftPathFor(context.env, org, group.id, period) : null;
 
@@ -217,6 +189,7 @@ export async function buildStandingRun(
   }
 
   const hoursByKey = parseHoursFlags(options.hours ?? [], frequency);
+  const basicPayCheck = port ? (await loadAnswerChecks()).gbEarningAmount('UK-E-001', period.pay_date, frequency) : null;
   const usedKeys = new Set<string>();
   const payrollGroup: Record<string, unknown>[] = [];
   for (const employeeId of group.employee_ids) {
@@ -252,7 +225,8 @@ export async function buildStandingRun(
       const answer = (await port.input(`${label}: basic pay this period (UK-E-001; ${hint}empty to skip)`, (text) => {
         const t = text.trim();
         if (t === '' || (standing && t === '=')) return true;
-        return amountProblem(t) ?? true;
+        // The run request's amount rule, then the engine's rule for basic pay on this pay date (no negative pay).
+        return basicPayCheck?.(t) ?? amountProblem(t) ?? true;
       })).trim();
       const amount = answer === '=' ? standing : answer;
       if (amount) earnings.push({ wage_type_code: 'UK-E-001', amount, earning_frequency: 'PERIOD' });

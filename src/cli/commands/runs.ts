@@ -116,7 +116,7 @@ function registerRunGb(host: Command): void {
     .option('--approve', 'approve the run straight away (asks for confirmation; --yes off a terminal)')
     .action(
       withRuntime(async (runtime, options: RunGbOptions) => {
-        const org = await orgIdFrom(runtime, options);
+        const org = await orgIdFrom(runtime, options, 'GB');
         const service = await runtime.service();
         let body: Record<string, unknown>;
         let draftPath: string | null = null;

@@ -23,8 +23,8 @@ export function registerYearEndCommands(program: Command): void {
     .option('--force', 'overwrite files that exist')
     .action(
       withRuntime(async (runtime, options: { org?: string; taxYear?: string; employee?: string; out?: string; force?: boolean }) => {
-        const org = await orgIdFrom(runtime, options);
-        const taxYear = await requireValue(runtime, options.taxYear, '--tax-year', 'Tax year (e.g. 2025-26)');
+        const org = await orgIdFrom(runtime, options, 'GB');
+        const taxYear = await requireValue(runtime, options.taxYear, '--tax-year', 'Tax year (e.g. 2025-26)', { check: (c) => c.gbTaxYear });
         if (!options.out) throw usageError('missing --out DIR: the folder the P60s go to');
         const dir = resolve(options.out);
         if (existsSync(dir) && !statSync(dir).isDirectory()) throw usageError(`--out ${dir} is a file; give a folder`);
