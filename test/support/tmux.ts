@@ -44,7 +44,8 @@ export class Terminal {
   }
   /** Literal text. */
   type(text: string): void {
-    execFileSync('tmux', ['-L', this.socket, 'send-keys', '-t', 't', '-l', text]);
+    // `--`: text such as "-5" is typed, not read as a flag of send-keys.
+    execFileSync('tmux', ['-L', this.socket, 'send-keys', '-t', 't', '-l', '--', text]);
   }
   /** Polls the screen until `pattern` matches it; a timeout fails with the screen as it was. */
   async waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
