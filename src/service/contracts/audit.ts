@@ -21,7 +21,7 @@ export const auditQuery = z
     resource_type: z.enum(AUDIT_RESOURCE_TYPES, { error: `must be one of ${AUDIT_RESOURCE_TYPES.join(', ')}` }).optional(),
     since: z
       .string()
-      .regex(ISO_INSTANT, { error: 'must be an ISO 8601 date (2026-11-25) or date and time with Z or an offset (2026-11-25T09:30:00Z)' })
+      .regex(ISO_INSTANT, { error: 'must be an ISO 8601 date (2026-11-25) or date and time with Z or an offset (2026-11-25T09:30:00Z)', abort: true })
       .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'is not a real date and time', params: { type: 'invalid_date' } })
       .optional()
       .describe('only events at or after this instant'),
