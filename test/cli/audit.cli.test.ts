@@ -93,5 +93,5 @@ describe('payroll audit (CLI)', () => {
     expect(badSince.code).toBe(3);
     expect(badSince.stderr).toMatch(/since/);
     expect((await runCli(['audit', '--org', org, '--limit', '0'], { env })).code).toBe(2);
-  }, 600_000);
+  }, 900_000);
 });
