@@ -139,7 +139,7 @@ export function buildOpenApi(table: Record<string, RouteSpec>, info: OpenApiInfo
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         oauth2: {
           type: 'oauth2',
-          flows: { clientCredentials: { tokenUrl: info.tokenUrl, scopes: { 'payroll:read': 'read every resource of the organizations the token names', 'payroll:write': 'create and change them (implies payroll:read)' } } },
+          flows: { clientCredentials: { tokenUrl: info.tokenUrl, scopes: { 'payroll:read': 'read every resource of the organizations the token names', 'payroll:write': 'create and change them (implies payroll:read)', 'payroll:audit': 'read the audit trail of the organizations the token names (implied by no other scope)' } } },
         },
       },
     },

@@ -12,7 +12,7 @@ export interface Actor {
   subject: string | null;
   /** Organizations the caller may touch: every one locally, the token's list remotely. */
   organizations: 'all' | ReadonlySet<string>;
-  /** `payroll:read` / `payroll:write` (docs/decisions.md D9). Local callers hold both. */
+  /** `payroll:read` / `payroll:write` (docs/decisions.md D9), `payroll:audit` (the audit trail, AU6). Local callers hold all three. */
   scopes: ReadonlySet<string>;
 }
 
@@ -50,7 +50,7 @@ export function canAccessOrg(actor: Actor, orgId: string): boolean {
   return actor.organizations === 'all' || actor.organizations.has(orgId);
 }
 
-export function requireScope(ctx: ServiceContext, scope: 'payroll:read' | 'payroll:write'): void {
+export function requireScope(ctx: ServiceContext, scope: 'payroll:read' | 'payroll:write' | 'payroll:audit'): void {
   if (!ctx.actor.scopes.has(scope)) {
     throw new DomainError('forbidden', 'AUTH.SCOPE_MISSING', `this operation needs the ${scope} scope, which the caller's token does not carry`);
   }

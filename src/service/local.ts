@@ -25,6 +25,7 @@ import { rtiUseCases } from './use-cases/rti.js';
 import { yearEndUseCases } from './use-cases/year-end.js';
 import { outputUseCases } from './use-cases/outputs.js';
 import { liabilityUseCases } from './use-cases/liabilities.js';
+import { auditUseCases } from './use-cases/audit.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
@@ -55,12 +56,16 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...yearEndUseCases(ctx),
     ...outputUseCases(ctx),
     ...liabilityUseCases(ctx),
+    ...auditUseCases(ctx),
   };
 }
 
-/** A local clerk: every organization, both scopes, recorded as `local:<user>`. */
+/**
+ * A local clerk: every organization, every scope (the audit trail too: whoever holds the database file can read
+ * it anyway), recorded as `local:<user>`; the composition root passes the OS user (cli/runtime.ts).
+ */
 export function localActor(user: string): Actor {
-  return { subject: `local:${user}`, organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write']) };
+  return { subject: `local:${user}`, organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write', 'payroll:audit']) };
 }
 
 /** The object store sits beside the database file (or in a temp folder for :memory:). */

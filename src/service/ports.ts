@@ -24,6 +24,7 @@ import type { RtiUseCases } from './use-cases/rti.js';
 import type { OutputUseCases } from './use-cases/outputs.js';
 import type { YearEndUseCases } from './use-cases/year-end.js';
 import type { LiabilityUseCases } from './use-cases/liabilities.js';
+import type { AuditUseCases } from './use-cases/audit.js';
 
 export type { Actor, Clock } from './context.js';
 
@@ -74,10 +75,12 @@ export type { WageTypeWire } from './contracts/wage-types.js';
 export type { Absence } from './contracts/absences.js';
 export type { RtiDocument } from './contracts/rti.js';
 export type { LiabilitiesResponse, LiabilityMonthWire } from './contracts/liabilities.js';
+export type { AuditEvent } from './contracts/audit.js';
+export type { CursorPage } from './contracts/pagination.js';
 /** Fixed choices and limits, without zod (a command's help must not build every schema). */
 export { ABSENCE_KINDS, type AbsenceKind, BULK_MAX_ITEMS, DOCUMENT_TYPES, ENTRY_ROUTES, JOURNAL_DETAILS, JOURNAL_FORMATS, PAYMENT_FORMATS, PAYROLL_ACCOUNT_FIELDS, PENSION_CODE_FOR, PROVIDERS, TAX_TREATMENTS, type TaxTreatment, WORKER_CATEGORIES } from './contracts/choices.js';
 
-export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases, OutputUseCases, YearEndUseCases, LiabilityUseCases {
+export interface PayrollService extends OrganizationUseCases, TransferUseCases, GermanPayrollUseCases, EmployeeUseCases, BankAccountUseCases, ContactUseCases, WorksiteUseCases, SepaMandateUseCases, AddressUseCases, PayGroupUseCases, DocumentUseCases, WageTypeUseCases, PensionUseCases, PayrollRunUseCases, GermanPayrollRunUseCases, GermanFilingUseCases, AbsenceUseCases, RtiUseCases, OutputUseCases, YearEndUseCases, LiabilityUseCases, AuditUseCases {
   /** Where writes go, for the CLI's `→ local /path` line. */
   readonly target: string;
   close(): Promise<void>;

@@ -218,6 +218,21 @@ export interface Database {
   gb_absences: GbAbsenceTable;
   de_payroll_runs: DePayrollRunTable;
   de_payslips: DePayslipTable;
+  audit_events: AuditEventTable;
+}
+
+/** One write of the audit trail (migration 0010, append-only: the database refuses UPDATE and DELETE). */
+export interface AuditEventTable {
+  id: string;
+  org_id: string;
+  occurred_at: string;
+  actor: string | null;
+  resource_type: string;
+  resource_id: string;
+  action: string;
+  before_json: string | null;
+  after_json: string | null;
+  detail_json: string | null;
 }
 
 // ---- GB pensions and payroll runs (migration 0002) ----

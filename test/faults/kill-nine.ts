@@ -6,7 +6,10 @@
  * (`payroll verify --store`: year to date equals the sum of approved payslips, no half-written run, no active
  * document without its file).
  *
- * "Exactly" is a canonical dump of every organization table and of the files of active documents, with what differs
+ * Issue 20: the audit trail is part of that state. Each command appends exactly one audit row in its write's
+ * transaction (import, run create, approve, pay), so a kill leaves neither the write nor its row, or both.
+ *
+ * "Exactly" is a canonical dump of every organization table, the audit trail and the files of active documents, with what differs
  * between two runs of the same command taken out: timestamps, the worker name and ids the command minted itself.
  * A run attempt killed before its one commit leaves an inert `processing` row by design (decision R7: it holds no
  * payslips and no period, and the next attempt marks it failed); the dump leaves `processing`/`failed` attempts
@@ -124,7 +127,8 @@ async function postgresBackend(dir: string, adminUrl: string): Promise<FaultBack
   const dbArg = url.toString();
   const env = sandboxEnv(dir);
   const objectRoot = join(env.XDG_DATA_HOME as string, 'payroll', 'objects');
-  const tables = () => ORG_TABLES.map((t) => t.name);
+  // The audit trail too; the reset below runs as replica, which also silences its append-only triggers (a test reset, not a write path).
+  const tables = () => [...ORG_TABLES.map((t) => t.name), 'audit_events'];
   return {
     name: 'postgres',
     dbArg,
@@ -178,6 +182,7 @@ async function rawDump(backend: FaultBackend): Promise<Record<string, Record<str
   try {
     const out: Record<string, Record<string, unknown>[]> = {};
     for (const t of ORG_TABLES) out[t.name] = (await store.db.selectFrom(t.name as 'organizations').selectAll().execute()) as Record<string, unknown>[];
+    out.audit_events = (await store.db.selectFrom('audit_events').selectAll().orderBy('id').execute()) as Record<string, unknown>[];
     out.files = (out.documents ?? [])
       .filter((d) => d.status === 'active' || d.status === 'archived')
       .map((d) => {
@@ -239,6 +244,9 @@ interface Scenario {
   afterDump: Record<string, string[]>;
   /** How long the command took uninterrupted, in ms: kills fall anywhere in it. */
   durationMs: number;
+  /** Audit rows before and after the command: the command appends exactly one. */
+  auditBefore: number;
+  auditAfter: number;
 }
 
 interface Spawned {
@@ -342,20 +350,25 @@ async function prepareScenarios(backend: FaultBackend, dir: string): Promise<Sce
     // The reference states themselves are sound (else a trial could match a broken state).
     expect(report.failed, JSON.stringify(report.results.filter((r) => r.violations.length > 0))).toBe(0);
   }
-  const make = (name: Scenario['name'], args: string[], before: Snapshot, after: Snapshot, durationMs: number): Scenario => {
+  const make = (name: Scenario['name'], args: string[], before: Snapshot, after: Snapshot, durationMs: number, auditAction: string): Scenario => {
     const known = idsIn(dumps.get(before) as Record<string, Record<string, unknown>[]>);
+    const auditBefore = dumps.get(before)?.audit_events ?? [];
+    const auditAfter = dumps.get(after)?.audit_events ?? [];
+    // The command's own audit row, and nothing else: one row appended, the earlier ones as they were.
+    expect(auditAfter.slice(0, auditBefore.length)).toEqual(auditBefore);
+    expect(auditAfter.slice(auditBefore.length).map((r) => r.action)).toEqual([auditAction]);
     const beforeDump = canonical(dumps.get(before) as Record<string, Record<string, unknown>[]>, known);
     const afterDump = canonical(dumps.get(after) as Record<string, Record<string, unknown>[]>, known);
     // A command that changed nothing could not tell before from after.
     expect(JSON.stringify(beforeDump)).not.toBe(JSON.stringify(afterDump));
-    return { name, args, before, after, known, beforeDump, afterDump, durationMs };
+    return { name, args, before, after, known, beforeDump, afterDump, durationMs, auditBefore: auditBefore.length, auditAfter: auditAfter.length };
   };
   return [
-    make('import', importArgs, empty, imported, importMs),
-    make('run-gb', runArgs, beforeRun, beforeApprove, runMs),
-    make('approve', approveArgs, beforeApprove, beforePay, approveMs),
-    make('pay', payArgs, beforePay, paid, payMs),
-    make('run-de', runDeArgs, paid, deRun, runDeMs),
+    make('import', importArgs, empty, imported, importMs, 'import'),
+    make('run-gb', runArgs, beforeRun, beforeApprove, runMs, 'create'),
+    make('approve', approveArgs, beforeApprove, beforePay, approveMs, 'approve'),
+    make('pay', payArgs, beforePay, paid, payMs, 'pay'),
+    make('run-de', runDeArgs, paid, deRun, runDeMs, 'create'),
   ];
 }
 
@@ -410,10 +423,13 @@ export function defineKillNineTrials(name: 'sqlite' | 'postgres'): void {
         const killed = result.signal === 'SIGKILL';
         if (!killed) expect(result.code, `${where}: ended on its own with ${result.code}: ${result.stderr}`).toBe(0);
 
-        const dump = canonical(await rawDump(backend), scenario.known);
+        const raw = await rawDump(backend);
+        const dump = canonical(raw, scenario.known);
         const state = JSON.stringify(dump) === JSON.stringify(scenario.beforeDump) ? 'before' : JSON.stringify(dump) === JSON.stringify(scenario.afterDump) ? 'after' : null;
         expect(state, `${where}: the store is neither before nor after; differs from before in ${difference(dump, scenario.beforeDump)}; from after in ${difference(dump, scenario.afterDump)}`).not.toBeNull();
         if (!killed) expect(state, `${where}: finished but the store is not the after state`).toBe('after');
+        // Spelled out (the dump comparison above includes the trail): the write and its audit row together or neither.
+        expect(raw.audit_events?.length, `${where}: audit rows`).toBe(state === 'after' ? scenario.auditAfter : scenario.auditBefore);
 
         const store = await backend.open();
         const report = await checkStoreInvariants(store.db, createFolderObjectStore(backend.objectRoot));

@@ -26,12 +26,14 @@ const ONE_ORG: TestClient = { client_id: 'one-org', client_secret: secret('one-o
 const NO_ORGS: TestClient = { client_id: 'no-orgs', client_secret: secret('no-orgs'), scope: 'payroll:read payroll:write' };
 const SHORT: TestClient = { client_id: 'short-lived', client_secret: secret('short-lived'), scope: 'payroll:read payroll:write', orgs: ['*'], ttl: 4 };
 const FEW_SECONDS: TestClient = { client_id: 'few-seconds', client_secret: secret('few-seconds'), scope: 'payroll:read', orgs: ['*'], ttl: 3 };
+const WRITER: TestClient = { client_id: 'writer', client_secret: secret('writer'), scope: 'payroll:read payroll:write', orgs: ['*'] };
+const AUDITOR: TestClient = { client_id: 'auditor', client_secret: secret('auditor'), scope: 'payroll:audit', orgs: [] };
 
 let harness: RemoteHarness;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  harness = await startRemoteHarness({ clients: [READER, ONE_ORG, NO_ORGS, SHORT, FEW_SECONDS] });
+  harness = await startRemoteHarness({ clients: [READER, ONE_ORG, NO_ORGS, SHORT, FEW_SECONDS, WRITER, AUDITOR] });
 });
 afterAll(async () => harness.close());
 beforeEach(async () => {
@@ -132,6 +134,27 @@ describe('authentication (spec Authentication §2, Errors §4)', () => {
 });
 
 describe('authorisation: scopes and organizations (docs/decisions.md H2, H3)', () => {
+  it('the audit trail needs payroll:audit, which read and write do not imply; it records the token subject; payroll:audit alone reads nothing else (AU6)', async () => {
+    const writer = createRemoteService({ baseUrl: tenant.baseUrl, tokens: tokensFor(WRITER), fetch: harness.fetch });
+    const org = await writer.createOrganization({ legal_name: 'Audited Ltd', country: 'GB' });
+    const other = await tenant.service.createOrganization({ legal_name: 'Elsewhere Ltd', country: 'GB' });
+    const refused = await expectDomainError(writer.listAuditEvents(org.id, {}), 'forbidden');
+    expect(refused.code).toBe('AUTH.SCOPE_MISSING');
+    const raw = await call(`/organizations/${org.id}/audit-events`, { token: await tokensFor(WRITER).token() });
+    expect(raw.status).toBe(403);
+    expect(raw.body).toMatchObject({ kind: 'forbidden', code: 'AUTH.SCOPE_MISSING', details: { required_scope: 'payroll:audit' } });
+    expect(raw.headers.get('www-authenticate')).toBe('Bearer realm="payroll", error="insufficient_scope", scope="payroll:audit"');
+    expect((await call(`/organizations/${org.id}/audit-events`, { token: await tokensFor(READER).token() })).status).toBe(403);
+
+    AUDITOR.orgs = [org.id];
+    const auditor = createRemoteService({ baseUrl: tenant.baseUrl, tokens: tokensFor(AUDITOR), fetch: harness.fetch });
+    const page = await auditor.listAuditEvents(org.id, {});
+    // Who: the writer's token subject (its client id under client credentials).
+    expect(page.items.map((e) => [e.actor, e.resource_type, e.action, e.resource_id])).toEqual([['writer', 'organization', 'create', org.id]]);
+    expect((await expectDomainError(auditor.getOrganization(org.id), 'forbidden')).code).toBe('AUTH.SCOPE_MISSING');
+    expect((await expectDomainError(auditor.listAuditEvents(other.id, {}), 'not_found')).code).toBe('ORGANIZATION.NOT_FOUND');
+  });
+
   it('a read-only client reads but cannot write (403, insufficient_scope)', async () => {
     const reader = createRemoteService({ baseUrl: tenant.baseUrl, tokens: tokensFor(READER), fetch: harness.fetch });
     expect((await reader.listOrganizations({})).items).toEqual([]);

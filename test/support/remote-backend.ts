@@ -30,7 +30,7 @@ import type { Backend } from './backends.js';
  * The contract client is named like the local backend's actor (`local:contract-test`), so a test
  * that checks created_by reads the same subject from either backend.
  */
-export const CONTRACT_CLIENT = { client_id: 'local:contract-test', client_secret: 'contract-suite-secret-0123456789abcdef', scope: 'payroll:read payroll:write', orgs: ['*'] };
+export const CONTRACT_CLIENT = { client_id: 'local:contract-test', client_secret: 'contract-suite-secret-0123456789abcdef', scope: 'payroll:read payroll:write payroll:audit', orgs: ['*'] };
 
 export interface Tenant {
   /** `https://127.0.0.1:<port>/t/<n>`: the API base of this test's own store. */

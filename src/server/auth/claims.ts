@@ -5,11 +5,12 @@ import { type Actor, DomainError } from '../../service/ports.js';
  * What a verified access token grants (docs/decisions.md H2, H3):
  * - `sub` → Actor.subject (recorded as created_by, spec Authentication §9);
  * - scopes from `scope` (space separated, RFC 9068 §2.2.3) or `scp` (string or array);
- *   `payroll:write` implies `payroll:read` (a writer reads back what it wrote);
+ *   `payroll:write` implies `payroll:read` (a writer reads back what it wrote); `payroll:audit` (the audit trail)
+ *   is implied by neither and implies nothing (decision AU6);
  * - organizations from the `payroll_orgs` claim: an array of organization ids, or ["*"] for every
  *   organization. A token without the claim reaches no organization.
  */
-export const SCOPES = { read: 'payroll:read', write: 'payroll:write' } as const;
+export const SCOPES = { read: 'payroll:read', write: 'payroll:write', audit: 'payroll:audit' } as const;
 export const DEFAULT_ORGS_CLAIM = 'payroll_orgs';
 export const ALL_ORGANIZATIONS = '*';
 

@@ -23,6 +23,7 @@ import { germanPayrollRun, germanPayrollRunPage, germanPayrollRunRequest, german
 import { epsQuery, fpsQuery } from './rti.js';
 import { journalQuery, paymentFileInput } from './outputs.js';
 import { p60List, p60Query } from './year-end.js';
+import { auditEventPage, auditQuery } from './audit.js';
 
 /**
  * The HTTP face of every use case, declared once: the server mounts these routes, the remote
@@ -57,8 +58,8 @@ export interface RouteSpec {
   binaryResponse?: boolean;
   /** Optional schema of the query object, for the OpenAPI document only (the use case validates). */
   query?: z.ZodType;
-  /** Scope the route needs: reads need payroll:read, writes payroll:write. */
-  scope: 'payroll:read' | 'payroll:write';
+  /** Scope the route needs: reads need payroll:read, writes payroll:write, the audit trail payroll:audit (implied by neither). */
+  scope: 'payroll:read' | 'payroll:write' | 'payroll:audit';
 }
 
 export type ServiceMethod = Exclude<keyof PayrollService, 'target' | 'close'>;
@@ -180,4 +181,5 @@ export const routes: { [K in ServiceMethod]: RouteSpec } = {
   getPayslipPdf: { method: 'GET', path: '/organizations/{organization_id}/payroll-runs/{run_id}/payslips/{employee_id}/pdf', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }, { from: 'path', name: 'employee_id' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'An employee’s payslip PDF of an approved or paid run: the document issued on approval (same bytes every time)', binaryResponse: true },
   createPaymentFile: { method: 'POST', path: '/organizations/{organization_id}/payroll-runs/{run_id}/payment-files', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }, { from: 'body' }], status: 200, specEndpoint: null, scope: 'payroll:write', summary: 'The net pay of an approved run as a payment file (bacs: Standard 18, bacs-csv, sepa: pain.001.001.09), stored as a document of the organization; refused (422) naming every employee whose account cannot be paid', request: paymentFileInput, binaryResponse: true },
   getRunJournal: { method: 'GET', path: '/organizations/{organization_id}/payroll-runs/{run_id}/journal', args: [{ from: 'path', name: 'organization_id' }, { from: 'path', name: 'run_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'The accounting journal of an approved run, balanced (format csv | datev: DATEV Buchungsstapel; detail summary | employee)', query: journalQuery, binaryResponse: true },
+  listAuditEvents: { method: 'GET', path: '/organizations/{organization_id}/audit-events', args: [{ from: 'path', name: 'organization_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:audit', summary: 'The organization’s audit trail in write order: who changed what and when, edits with the changed fields before and after (identifiers masked); cursor pages (size 1–100, cursor, sort_order), filters resource_type and since (ISO 8601). Needs the payroll:audit scope', query: auditQuery, response: auditEventPage },
 };

@@ -11,6 +11,7 @@ import { lockOrganization } from '../records/org-lock.js';
 import { insertDocuments } from '../../store/repositories/documents.js';
 import { moveRun } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { discardUnlessCommitted, generatedFiles } from '../outputs/generated-documents.js';
 import type { AnyJurisdiction } from './jurisdiction.js';
 import { changedMeanwhile, refuseTransition, requireRun } from './lifecycle.js';
@@ -42,6 +43,7 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
       await jurisdiction.approve(ctx, trx, run, stamp);
       if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);
       await insertDocuments(trx, files.rows);
+      await audit(ctx, trx, { orgId, resourceType: 'payroll_run', resourceId: runId, action: 'approve', before: { status: 'draft' }, after: { status: 'approved' }, detail: { payslips: run.employee_count, documents: files.rows.length } });
     });
   } catch (error) {
     await discardUnlessCommitted(ctx, orgId, files);

@@ -7,6 +7,7 @@ import { conflict } from '../../domain/errors.js';
 import type { PayrollRunRow } from '../../store/schema.js';
 import { insertPayslips, moveRun, runStatus } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import type { CalculatedPayslip, Jurisdiction, Prepared, RunItem } from './jurisdiction.js';
 import type { Calculated } from './calculate.js';
 
@@ -39,5 +40,7 @@ export async function commit<Request, Item extends RunItem, Pay, Inputs, Slip ex
       const marked = await runStatus(trx, t, run.id);
       throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${marked ?? 'missing'} while its payslips were being written (another attempt took it for abandoned); none of its payslips were saved; run the period again`, { run_id: run.id, status: marked });
     }
+    // One row per run, not per payslip (decision AU4): the run becomes a draft here, with its counts.
+    await audit(ctx, trx, { orgId: run.org_id, resourceType: 'payroll_run', resourceId: run.id, action: run.corrects_run_id ? 'correct' : 'create', detail: { country: t.runs === 'de_payroll_runs' ? 'DE' : 'GB', tax_year: run.tax_year, period_number: run.period_number, payslips: rows.length, warnings: warnings.length, corrects_run_id: run.corrects_run_id } });
   });
 }

@@ -7,6 +7,7 @@ import { conflict, type DomainError, notFound } from '../../domain/errors.js';
 import type { PayrollRunRow } from '../../store/schema.js';
 import { deleteUnsavedAttempt, findRun, moveRun, type RunTables } from '../../store/repositories/payroll-runs.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import type { RunStatus } from '../contracts/payroll-runs.js';
 import type { AnyJurisdiction } from './jurisdiction.js';
 
@@ -45,6 +46,7 @@ export async function transition(ctx: ServiceContext, jurisdiction: AnyJurisdict
     const now = nowIso(ctx);
     const set: Partial<PayrollRunRow> = to === 'paid' ? { status: 'paid', paid_at: now, paid_by: ctx.actor.subject, updated_at: now } : { status: 'discarded', slot_key: null, discarded_at: now, discarded_by: ctx.actor.subject, updated_at: now };
     if (!(await moveRun(trx, jurisdiction.tables, runId, from, set))) throw changedMeanwhile(runId);
+    await audit(ctx, trx, { orgId, resourceType: 'payroll_run', resourceId: runId, action: to === 'paid' ? 'pay' : 'discard', before: { status: from }, after: { status: to } });
   });
 }
 

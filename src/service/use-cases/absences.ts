@@ -3,6 +3,7 @@ import { type Absence, type AbsenceKind, DEFAULT_QUALIFYING_DAYS, absenceEndInpu
 import { type Page, paginationError, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { toPage } from '../paging.js';
 import { toAbsence } from '../records/absences.js';
@@ -78,6 +79,7 @@ export function absenceUseCases(ctx: ServiceContext): AbsenceUseCases {
           updated_at: now,
         };
         await insertAbsence(trx, row);
+        await audit(ctx, trx, { orgId, resourceType: 'absence', resourceId: row.id, action: 'create', detail: { employee_id: employeeId, kind: row.kind } });
         return toAbsence(row);
       });
     },
@@ -120,6 +122,7 @@ export function absenceUseCases(ctx: ServiceContext): AbsenceUseCases {
         if (!(await updateAbsence(trx, orgId, absenceId, Number(row.row_version), next))) {
           throw conflict('ABSENCE.STALE_VERSION', `absence ${absenceId} was changed by someone else meanwhile; read it again`);
         }
+        await audit(ctx, trx, { orgId, resourceType: 'absence', resourceId: absenceId, action: 'end', before: row, after: next });
         return toAbsence({ ...row, ...next });
       });
     },

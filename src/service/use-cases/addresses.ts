@@ -3,6 +3,7 @@ import { findAddress } from '../../store/repositories/addresses.js';
 import { type Address, addressInput } from '../contracts/address.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { inTransaction, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { replaceAddress, toAddress } from '../records/addresses.js';
 
 export interface AddressUseCases {
@@ -22,10 +23,12 @@ export function addressUseCases(ctx: ServiceContext): AddressUseCases {
       return inTransaction(ctx, async (trx) => {
         const org = await requireOrg(ctx, trx, orgId);
         // Scoped to the organization: another organization's address is answered like a missing one.
+        const before = await findAddress(trx, orgId, addressId);
         const replaced = await replaceAddress(ctx, trx, orgId, org.country, addressId, input);
         if (replaced === 0) throw notFound('address', addressId, 'ADDRESS.NOT_FOUND');
         const row = await findAddress(trx, orgId, addressId);
         if (!row) throw notFound('address', addressId, 'ADDRESS.NOT_FOUND');
+        await audit(ctx, trx, { orgId, resourceType: 'address', resourceId: addressId, action: 'replace', before: before ?? {}, after: row });
         return toAddress(row);
       });
     },

@@ -2,6 +2,7 @@ import { type BankAccount, bankAccountInput, bankAccountListInput } from '../con
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { inTransaction, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { toPage } from '../paging.js';
 import { assertNewIbans, insertBankAccounts, toBankAccount } from '../records/bank-accounts.js';
 import { requireEmployee } from '../records/employees.js';
@@ -32,7 +33,9 @@ export function bankAccountUseCases(ctx: ServiceContext): BankAccountUseCases {
       await lockOrganization(ctx, trx, orgId);
       await requireEmployee(trx, orgId, employeeId);
       await assertNewIbans(trx, orgId, employeeId, accounts, single);
-      return insertBankAccounts(ctx, trx, orgId, employeeId, accounts);
+      const created = await insertBankAccounts(ctx, trx, orgId, employeeId, accounts);
+      for (const account of created) await audit(ctx, trx, { orgId, resourceType: 'bank_account', resourceId: account.id, action: 'create', detail: { employee_id: employeeId } });
+      return created;
     });
   }
 
@@ -57,7 +60,9 @@ export function bankAccountUseCases(ctx: ServiceContext): BankAccountUseCases {
         await requireOrg(ctx, trx, orgId);
         await lockOrganization(ctx, trx, orgId);
         await assertNewIbans(trx, orgId, null, accounts);
-        return insertBankAccounts(ctx, trx, orgId, null, accounts);
+        const created = await insertBankAccounts(ctx, trx, orgId, null, accounts);
+        for (const account of created) await audit(ctx, trx, { orgId, resourceType: 'bank_account', resourceId: account.id, action: 'create' });
+        return created;
       });
     },
 

@@ -4,6 +4,7 @@ import { type Contact, type ContactBulkResult, contactInput, contactListInput, c
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow, zodIssuesToFieldIssues } from '../contracts/zod-issues.js';
 import { canAccessOrg, inTransaction, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { toPage } from '../paging.js';
 import { insertContacts, toContact } from '../records/contacts.js';
 import { requireWorksite } from '../records/worksites.js';
@@ -71,7 +72,11 @@ export function contactUseCases(ctx: ServiceContext): ContactUseCases {
       for (const { index, input } of valid) {
         if (stoppedBy === null) {
           try {
-            const [created] = await inTransaction(ctx, (trx) => insertContacts(ctx, trx, orgId, null, [input]));
+            const [created] = await inTransaction(ctx, async (trx) => {
+              const contacts = await insertContacts(ctx, trx, orgId, null, [input]);
+              for (const contact of contacts) await audit(ctx, trx, { orgId, resourceType: 'contact', resourceId: contact.id, action: 'create' });
+              return contacts;
+            });
             if (created) result.data.push(created);
             result.succeeded += 1;
             continue;
@@ -109,6 +114,7 @@ export function contactUseCases(ctx: ServiceContext): ContactUseCases {
         if (patch.phone !== undefined) next.phone_number = patch.phone?.phone_number ?? null;
         if (patch.roles !== undefined) next.roles_json = JSON.stringify(patch.roles);
         await updateContact(trx, existing.org_id, contactId, next);
+        await audit(ctx, trx, { orgId: existing.org_id, resourceType: 'contact', resourceId: contactId, action: 'update', before: existing, after: next });
         return { ...existing, ...next } as ContactTable;
       });
       return toContact(row);

@@ -5,6 +5,7 @@ import { preferencesInput } from '../contracts/organization.js';
 import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { cursorPaginate } from '../paging.js';
 import { lockOrganization } from '../records/org-lock.js';
@@ -122,7 +123,9 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       const now = nowIso(ctx);
       await moveStatus(trx, orgId, documentId, action, now);
       if (action !== 'restore') await releaseLogo(trx, orgId, documentId, now);
-      return requireDocument(trx, orgId, documentId);
+      const moved = await requireDocument(trx, orgId, documentId);
+      await audit(ctx, trx, { orgId, resourceType: 'document', resourceId: documentId, action, after: { status: moved.status } });
+      return moved;
     });
     // After the commit: were the removal inside the transaction and the commit failed, an active record would lose its file.
     if (action === 'delete') await ctx.objects.remove(row.object_store_path);
@@ -159,6 +162,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
           updated_at: null,
         };
         await repo.insertDocument(trx, record);
+        await audit(ctx, trx, { orgId, resourceType: 'document', resourceId: id, action: 'create', detail: { document_type: record.document_type } });
         return record;
       });
       return toDocument(row);
@@ -189,6 +193,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
           wrote = true;
           const stored = await ctx.objects.put(document.object_store_path, bytes);
           await moveStatus(trx, orgId, documentId, 'upload', now, { file_size_bytes: stored.size, sha256: stored.sha256 });
+          await audit(ctx, trx, { orgId, resourceType: 'document', resourceId: documentId, action: 'upload', detail: { file_size_bytes: stored.size, sha256: stored.sha256 } });
           return requireDocument(trx, orgId, documentId);
         });
       } catch (error) {
@@ -262,6 +267,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
         const preferences = { ...(current ?? { id: 1, ...preferencesInput.parse({}) }), logo_id: document.id };
         const updated = await repo.writeOrganizationPreferences(trx, orgId, JSON.stringify(preferences), org.row_version + 1, now, org.row_version);
         if (!updated) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; confirm the logo again`);
+        await audit(ctx, trx, { orgId, resourceType: 'organization', resourceId: orgId, action: 'confirm_logo', before: { logo_id: current?.logo_id ?? null }, after: { logo_id: document.id } });
         return document;
       });
       return toDocument(row);

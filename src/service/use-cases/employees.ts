@@ -10,6 +10,7 @@ import {
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { toPage } from '../paging.js';
 import { requireEmployee, toEmployee, withBankAccounts } from '../records/employees.js';
@@ -137,6 +138,7 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
           updated_at: now,
         };
         await insertEmployee(trx, row);
+        await audit(ctx, trx, { orgId, resourceType: 'employee', resourceId: row.id, action: 'create' });
         return row.id;
       });
       return getEmployee(orgId, id);
@@ -191,6 +193,7 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
         // The version check and the write stay one statement: a versioned edit made on an older version is a 409
         // whether or not every writer of the row takes the lock.
         if (!(await updateEmployeeIfVersion(trx, orgId, employeeId, row.row_version, next))) throw conflict('EMPLOYEE.STALE_VERSION', `employee ${employeeId} was changed by someone else meanwhile; read it again and reapply your change`);
+        await audit(ctx, trx, { orgId, resourceType: 'employee', resourceId: employeeId, action: 'update', before: row, after: next });
       });
       return getEmployee(orgId, employeeId);
     },
@@ -207,8 +210,10 @@ export function employeeUseCases(ctx: ServiceContext): EmployeeUseCases {
           throw conflict('EMPLOYEE.ALREADY_LEFT', `employee ${employeeId} already left on ${row.leave_date}`, { leave_date: row.leave_date });
         }
         if (input.leave_date < row.start_date) throw fieldError(['body', 'leave_date'], `must not be before the start date ${row.start_date}`, 'date_order');
-        const left = await updateActiveEmployee(trx, orgId, employeeId, { status: 'left', leave_date: input.leave_date, updated_at: nowIso(ctx), row_version: row.row_version + 1 });
+        const set = { status: 'left', leave_date: input.leave_date, updated_at: nowIso(ctx), row_version: row.row_version + 1 } as const;
+        const left = await updateActiveEmployee(trx, orgId, employeeId, set);
         if (!left) throw conflict('EMPLOYEE.ALREADY_LEFT', `employee ${employeeId} left meanwhile`);
+        await audit(ctx, trx, { orgId, resourceType: 'employee', resourceId: employeeId, action: 'leave', before: row, after: set });
       });
       return getEmployee(orgId, employeeId);
     },

@@ -3,6 +3,7 @@ import { type Organization, organizationInput, organizationPatch } from '../cont
 import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { keysetRequest, toCursorPage } from '../paging.js';
 import { insertAddress, loadAddresses, replaceAddress } from '../records/addresses.js';
@@ -120,6 +121,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         for (const worksite of input.work_sites) await insertWorksite(ctx, trx, orgId, input.country, worksite);
         await insertBankAccounts(ctx, trx, orgId, null, input.bank_accounts);
         await insertContacts(ctx, trx, orgId, null, input.contacts);
+        await audit(ctx, trx, { orgId, resourceType: 'organization', resourceId: orgId, action: 'create', detail: { work_sites: input.work_sites.length, bank_accounts: input.bank_accounts.length, contacts: input.contacts.length } });
         return orgId;
       });
       return this.getOrganization(id);
@@ -185,6 +187,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         // The row_version check and the write stay one statement: the guarantee does not rest on every writer of the
         // row taking the lock (a versioned edit made on an older version is still a 409).
         if (!(await updateOrganizationIfVersion(trx, orgId, row.row_version, set))) throw conflict('ORGANIZATION.STALE_VERSION', `organization ${orgId} was changed by someone else meanwhile; read it again and reapply your change`);
+        await audit(ctx, trx, { orgId, resourceType: 'organization', resourceId: orgId, action: 'update', before: row, after: set });
       });
       return this.getOrganization(orgId);
     },

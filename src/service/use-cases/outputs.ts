@@ -24,6 +24,7 @@ import { DE_RUN_TABLES, findRun, GB_RUN_TABLES, listRunPayslips } from '../../st
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
 import type { DePayrollRunTable, GbPayrollRunTable, OrganizationTable } from '../../store/schema.js';
 import { inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import type { AccountingSettings } from '../contracts/organization.js';
 import { type GeneratedFile, journalQuery, type PaymentFormat, paymentFileInput } from '../contracts/outputs.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
@@ -130,6 +131,7 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
         await inTransaction(ctx, async (trx) => {
           await requireOrg(ctx, trx, orgId);
           await insertDocuments(trx, files.rows);
+          await audit(ctx, trx, { orgId, resourceType: 'document', resourceId: files.rows[0]?.id ?? runId, action: 'create_payment_file', detail: { run_id: runId, format, sha256: digest } });
         });
       } catch (error) {
         await discardUnlessCommitted(ctx, orgId, files);

@@ -14,6 +14,7 @@ import {
 } from '../contracts/pay-groups.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { inTransaction, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
 import { countryOf, loadPayGroup, payCalendarRules, requirePayCalendar, requirePayGroup, toPayCalendar } from '../records/pay-groups.js';
@@ -95,6 +96,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
           updated_at: now,
         };
         await repo.insertPayCalendar(trx, row);
+        await audit(ctx, trx, { orgId, resourceType: 'pay_calendar', resourceId: row.id, action: 'create' });
         return toPayCalendar(row, org.country);
       });
     },
@@ -126,6 +128,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
         const now = nowIso(ctx);
         const row: PayGroupTable = { id: uuidv7(), org_id: orgId, name: input.name, pay_calendar_id: input.pay_calendar_id, created_at: now, updated_at: now };
         await repo.insertPayGroup(trx, row);
+        await audit(ctx, trx, { orgId, resourceType: 'pay_group', resourceId: row.id, action: 'create' });
         return row.id;
       });
       return getPayGroup(orgId, id);
@@ -194,6 +197,7 @@ export function payGroupUseCases(ctx: ServiceContext): PayGroupUseCases {
         }
         const touched = [...new Set([payGroupId, ...moved.map((m) => m.from_pay_group_id)])];
         if (newlyAssigned.length > 0 || moved.length > 0) await repo.touchPayGroups(trx, orgId, touched, now);
+        await audit(ctx, trx, { orgId, resourceType: 'pay_group', resourceId: payGroupId, action: 'assign_employees', detail: { newly_assigned: newlyAssigned, moved, already_members: alreadyMembers.length } });
         return { group, newlyAssigned, moved, alreadyMembers };
       });
       return {

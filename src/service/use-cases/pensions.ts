@@ -20,6 +20,7 @@ import {
 } from '../contracts/pensions.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, flag, inTransaction, isSet, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { pagePaginate } from '../paging.js';
 import { membershipOf } from '../records/pensions.js';
@@ -198,9 +199,11 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
     return toPensionScheme(inForce);
   }
 
-  /** Appends a version a clerk made through the API: no source run (that is a run's automatic enrolment), stamped now. */
-  function appendByClerk(trx: Db, latest: GbPensionMembershipTable | null, next: Omit<GbPensionMembershipTable, 'version' | 'valid_to' | 'source_run_id' | 'created_at' | 'created_by'>): Promise<GbPensionMembershipTable> {
-    return appendMembership(trx, latest, { ...next, source_run_id: null, created_at: nowIso(ctx), created_by: ctx.actor.subject });
+  /** Appends a version a clerk made through the API: no source run (that is a run's automatic enrolment), stamped now; audited as `action`. */
+  async function appendByClerk(trx: Db, action: string, latest: GbPensionMembershipTable | null, next: Omit<GbPensionMembershipTable, 'version' | 'valid_to' | 'source_run_id' | 'created_at' | 'created_by'>): Promise<GbPensionMembershipTable> {
+    const row = await appendMembership(trx, latest, { ...next, source_run_id: null, created_at: nowIso(ctx), created_by: ctx.actor.subject });
+    await audit(ctx, trx, { orgId: row.org_id, resourceType: 'pension_membership', resourceId: row.id, action, before: latest ?? {}, after: row, detail: { employee_id: row.employee_id } });
+    return row;
   }
 
   return {
@@ -217,6 +220,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         // The organization's first scheme is its default (exactly one default per organization, decision A3).
         await repo.insertScheme(trx, { scheme_id: id, org_id: orgId, is_default: existing ? 0 : 1, created_at: nowIso(ctx), created_by: ctx.actor.subject });
         await repo.insertSchemeVersion(trx, versionValues(ctx, orgId, id, 0, input));
+        await audit(ctx, trx, { orgId, resourceType: 'pension_scheme', resourceId: id, action: 'create', detail: { is_default: !existing } });
         return id;
       });
       return readScheme(ctx.store.db, orgId, schemeId);
@@ -267,7 +271,9 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         }
         // Close the current version (its only change ever) and append the next one.
         if (!(await repo.closeSchemeVersion(trx, current.id, input.valid_from))) throw conflict('PENSION_SCHEME.VERSION_CONFLICT', 'someone added a version of this pension scheme at the same moment; read its history again and retry');
-        await repo.insertSchemeVersion(trx, versionValues(ctx, orgId, schemeId, Number(current.version) + 1, input));
+        const next = versionValues(ctx, orgId, schemeId, Number(current.version) + 1, input);
+        await repo.insertSchemeVersion(trx, next);
+        await audit(ctx, trx, { orgId, resourceType: 'pension_scheme', resourceId: schemeId, action: 'create_version', before: current, after: next });
       });
       return readScheme(ctx.store.db, orgId, schemeId);
     },
@@ -282,6 +288,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         await schemeVersions(trx, orgId, schemeId);
         // Clear the old default before setting the new one: the partial unique index allows one default at a time.
         await repo.makeDefaultScheme(trx, orgId, schemeId);
+        await audit(ctx, trx, { orgId, resourceType: 'pension_scheme', resourceId: schemeId, action: 'set_default' });
       });
       return readScheme(ctx.store.db, orgId, schemeId);
     },
@@ -304,7 +311,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         const latest = await latestMembership(trx, orgId, employeeId);
         const refused = refuseEnrolment(latest ? membershipOf(latest) : null, input.enrolment_date);
         if (refused) throw refusal(refused.code, refused.message);
-        return appendByClerk(trx, latest, {
+        return appendByClerk(trx, 'enrol', latest, {
           id: uuidv7(),
           org_id: orgId,
           employee_id: employeeId,
@@ -338,7 +345,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
         const refused = refuseOptOut(latest ? membershipOf(latest) : null, input.opt_out_date);
         if (refused || !latest) throw refusal(refused?.code ?? 'PENSION.NOT_ENROLLED', refused?.message ?? 'not enrolled');
         // The opt-out record carries the membership's terms forward, so it alone says what is to be refunded.
-        return appendByClerk(trx, latest, {
+        return appendByClerk(trx, 'opt_out', latest, {
           ...latest,
           id: uuidv7(),
           valid_from: input.opt_out_date,
@@ -363,7 +370,7 @@ export function pensionUseCases(ctx: ServiceContext): PensionUseCases {
           throw refusal('PENSION.COMMUNICATION_RECORDED', `the enrolment information was already recorded as given on ${latest.enrolment_communication_date}; it starts the opt-out window and is not changed afterwards`);
         }
         // A new version of the active membership (its terms unchanged), in force from the later of its own start and the date given.
-        return appendByClerk(trx, latest, {
+        return appendByClerk(trx, 'record_communication', latest, {
           ...latest,
           id: uuidv7(),
           valid_from: input.enrolment_communication_date > latest.valid_from ? input.enrolment_communication_date : latest.valid_from,

@@ -3,6 +3,7 @@ import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { type SepaMandate, sepaMandateInput, sepaMandatePatch } from '../contracts/sepa-mandate.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, flag, inTransaction, isSet, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { toPage } from '../paging.js';
 import { lockOrganization } from '../records/org-lock.js';
@@ -72,6 +73,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
           updated_at: now,
         };
         await insertSepaMandate(trx, row);
+        await audit(ctx, trx, { orgId, resourceType: 'sepa_mandate', resourceId: row.id, action: 'create' });
         return toSepaMandate(row);
       });
     },
@@ -100,6 +102,7 @@ export function sepaMandateUseCases(ctx: ServiceContext): SepaMandateUseCases {
         }
         await assertUniqueReference(trx, orgId, merged.creditor_id, merged.mandate_reference, mandateId);
         await updateSepaMandate(trx, orgId, mandateId, next);
+        await audit(ctx, trx, { orgId, resourceType: 'sepa_mandate', resourceId: mandateId, action: 'update', before: row, after: next });
         return toSepaMandate(merged);
       });
     },

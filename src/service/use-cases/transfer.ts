@@ -7,6 +7,7 @@ import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportDocument, exportDocume
 import { storedRowIssues } from '../contracts/transfer-rows.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { canAccessOrg, type Db, inTransaction, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 
 export interface TransferUseCases {
   /** Everything an organization holds, as a versioned JSON document. */
@@ -131,6 +132,9 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
             await advanceSerialPastMax(db, { ...t, serialKey: t.serialKey });
           }
         }
+        // One row for the whole import, with its counts (decision AU4). The audit trail is not part of the export
+        // and an import never writes, changes or removes audit rows (AU5): this row is the import's own.
+        if (!dryRun) await audit(ctx, db, { orgId, resourceType: 'organization', resourceId: orgId, action: 'import', detail: { tables: report.tables, objects_written: report.objects_written } });
       };
       if (dryRun) await apply(ctx.store.db);
       else {

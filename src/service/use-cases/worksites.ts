@@ -12,6 +12,7 @@ import {
 import { type Page, parsePageQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, requireOrg, requireScope, type ServiceContext } from '../context.js';
+import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { toPage } from '../paging.js';
 import { loadAddresses } from '../records/addresses.js';
@@ -118,6 +119,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
         // Making a worksite primary demotes the previous one: two concurrent creates must not both keep theirs.
         if (input.is_primary) await lockOrganization(ctx, trx, orgId);
         const id = await insertWorksite(ctx, trx, orgId, org.country, input);
+        await audit(ctx, trx, { orgId, resourceType: 'worksite', resourceId: id, action: 'create' });
         const [worksite] = await loadWorksites(trx, orgId, [await requireWorksite(trx, orgId, id)]);
         return worksite as Worksite;
       });
@@ -141,6 +143,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
         await requireWorksite(trx, orgId, worksiteId);
         await assertNoOverlap(trx, worksiteId, { valid_from: input.valid_from ?? null, valid_to: input.valid_to ?? null }, null);
         const id = await insertWorksiteInsurance(ctx, trx, orgId, worksiteId, input);
+        await audit(ctx, trx, { orgId, resourceType: 'worksite_insurance_details', resourceId: String(id), action: 'create', detail: { worksite_id: worksiteId } });
         return toWorksiteInsurance(await readDetails(trx, orgId, worksiteId, id));
       });
     },
@@ -166,6 +169,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
         }
         await assertNoOverlap(trx, worksiteId, window, id);
         await updateWorksiteInsurance(trx, orgId, id, next);
+        await audit(ctx, trx, { orgId, resourceType: 'worksite_insurance_details', resourceId: String(id), action: 'update', before: row, after: next });
         return toWorksiteInsurance(await readDetails(trx, orgId, worksiteId, id));
       });
     },
@@ -180,6 +184,7 @@ export function worksiteUseCases(ctx: ServiceContext): WorksiteUseCases {
         // Upsert (E13): the first PATCH for an agency creates the choice; one statement, so two
         // concurrent first PATCHes cannot both insert.
         const row = await upsertInsuranceLevelChoice(trx, { id: uuidv7(), org_id: orgId, agency_id: agencyId, compensation_levy_id: input.compensation_levy_id, created_at: now, updated_at: now });
+        await audit(ctx, trx, { orgId, resourceType: 'insurance_level_choice', resourceId: row.id, action: 'set', after: { agency_id: agencyId, compensation_levy_id: input.compensation_levy_id } });
         return toChoice(row);
       });
     },

@@ -11,6 +11,7 @@ import * as m0006 from './0006-gb-absences.js';
 import * as m0007 from './0007-payment-outputs.js';
 import * as m0008 from './0008-gb-employer-rti.js';
 import * as m0009 from './0009-gb-year.js';
+import * as m0010 from './0010-audit-trail.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '0007-payment-outputs': m0007,
   '0008-gb-employer-rti': m0008,
   '0009-gb-year': m0009,
+  '0010-audit-trail': m0010,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */

@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   'de-payslip': () => import('./de-payslip.js'),
   'de-lohnsteuer': () => import('./de-lohnsteuer.js'),
   'payslip-pdf': () => import('./payslip-pdf.js'),
+  'audit-overhead': () => import('./audit-overhead.js'),
 };
 
 export async function main(argv: string[]): Promise<void> {

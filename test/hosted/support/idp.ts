@@ -114,7 +114,7 @@ export async function startTestIdp(options: IdpOptions): Promise<TestIdp> {
     pkce: { required: () => true },
     jwks: { keys: [jwk] },
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
-    scopes: ['openid', 'offline_access', 'payroll:read', 'payroll:write'],
+    scopes: ['openid', 'offline_access', 'payroll:read', 'payroll:write', 'payroll:audit'],
     routes: { token: '/oauth/token', authorization: '/authorize' },
     features: {
       clientCredentials: { enabled: true },
