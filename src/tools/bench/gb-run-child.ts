@@ -46,6 +46,8 @@ async function main(argv: string[]): Promise<void> {
       request = null;
       out.run_s = (performance.now() - t) / 1000;
       out.run_cpu_s = cpuSeconds(process.cpuUsage(cpu));
+      // The approval (a PDF per employee) takes far longer than the run: say what is known so far.
+      process.stderr.write(`gb-run-child: ${seed.orgId.slice(0, 8)}… run ${(out.run_s as number).toFixed(2)} s wall, ${(out.run_cpu_s as number).toFixed(2)} s CPU, peak RSS so far ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; approving\n`);
       t = performance.now();
       cpu = process.cpuUsage();
       const approved = await service.approvePayrollRun(seed.orgId, result.payroll_status_id);

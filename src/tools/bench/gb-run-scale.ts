@@ -8,7 +8,7 @@
  * PostgreSQL sizes: BENCH_GB_RUN_PG_SIZES (default 10000).
  * Targets (issue 19): 100,000 < 20 s, 100k/10k ≤ 11, peak RSS < 600 MB at 100,000; PostgreSQL within 1.5× of SQLite.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,12 +29,16 @@ interface StepResult {
   max_rss_mb: number;
 }
 
+/** Runs a step; its progress lines (stderr) pass through, its answer is the last line of stdout. */
 function child(args: string[]): Promise<StepResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', CHILD, ...args], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`gb-run-child ${args[0]} failed: ${stderr || error.message}`));
-      const last = stdout.trim().split('\n').at(-1) as string;
-      resolve(JSON.parse(last) as StepResult);
+    const proc = spawn(process.execPath, ['--expose-gc', CHILD, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`gb-run-child ${args[0]} exited ${code}`));
+      resolve(JSON.parse(stdout.trim().split('\n').at(-1) as string) as StepResult);
     });
   });
 }
