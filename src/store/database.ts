@@ -2,7 +2,6 @@ import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import pg from 'pg';
 import { DomainError } from '../domain/errors.js';
 import { unavailableError } from './availability.js';
 import type { StoreDialect } from './dialect.js';
@@ -61,7 +60,7 @@ export async function openStore(location: string, options: StoreOptions = {}): P
   const env = options.env ?? process.env;
   const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const store = isPostgresUrl(location)
-    ? openPostgres(location, {
+    ? await openPostgres(location, {
         poolSize: options.poolSize ?? envInteger(env, 'PAYROLL_PG_POOL_SIZE', 1, 1000) ?? DEFAULT_POOL_SIZE,
         statementTimeoutMs: options.statementTimeoutMs ?? envInteger(env, 'PAYROLL_PG_STATEMENT_TIMEOUT', 0, 86_400_000) ?? DEFAULT_STATEMENT_TIMEOUT_MS,
         lockWaitMs,
@@ -161,11 +160,12 @@ function prepareSqliteFile(path: string, create: 'folder' | 'file' | 'never', re
   }
 }
 
-// NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
-function openPostgres(url: string, settings: { poolSize: number; statementTimeoutMs: number; lockWaitMs: number; schema: string }): Store {
+async function openPostgres(url: string, settings: { poolSize: number; statementTimeoutMs: number; lockWaitMs: number; schema: string }): Promise<Store> {
   const { schema } = settings;
+  // Loaded only for a postgres:// store (issue 19: a command on SQLite never loads the driver).
+  const { default: pg } = await import('pg');
+  // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new DomainError('usage', 'STORE.BAD_SETTING', `invalid Postgres schema name "${schema}" (lower-case letters, digits and _ only)`);
   const describe = `postgres ${redactUrl(url)}${schema === 'public' ? '' : ` (schema ${schema})`}`;
   const pool = new pg.Pool({

@@ -4,7 +4,15 @@
  * dates are the document's own date (never the clock) and pdfkit's file identifier is derived from them. The standard
  * Helvetica faces (WinAnsi: umlauts, ß and € print) need no font file.
  */
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
+
+let pdfkitModule: typeof PDFKitDocument | null = null;
+
+/** pdfkit is loaded with the first filing printed, not with every command (issue 19 "instant start"). */
+function pdfDocument(): typeof PDFKitDocument {
+  return (pdfkitModule ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument);
+}
 
 export interface SheetMeta {
   title: string;
@@ -37,6 +45,7 @@ export class Sheet {
   ) {
     const issued = new Date(meta.issuedAt);
     if (Number.isNaN(issued.getTime())) throw new Error(`issuedAt must be an ISO 8601 instant, not "${meta.issuedAt}"`);
+    const PDFDocument = pdfDocument();
     this.doc = new PDFDocument({
       size: [A4.width, A4.height],
       margin: 0,

@@ -6,8 +6,19 @@
  * (fontkit's subsetter) is kept per set, since most payslips use the same characters. Subset glyphs are numbered
  * in the order of their glyph index in the font, so the same set always gives the same bytes.
  */
-import * as fontkit from 'fontkit';
+import { createRequire } from 'node:module';
+import type * as Fontkit from 'fontkit';
 import type { FontkitFont } from 'fontkit';
+
+let fontkitModule: typeof Fontkit | null = null;
+
+/**
+ * fontkit is loaded with the first font, not with every command: loading it builds Unicode property tables, a
+ * noticeable part of the CLI's start-up (issue 19 "instant start"). Same package and version, its CommonJS build.
+ */
+function fontkit(): typeof Fontkit {
+  return (fontkitModule ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit);
+}
 
 export interface Glyph {
   /** Glyph index in the full font. */
@@ -41,7 +52,7 @@ export class EmbeddedFont {
   private readonly subsets = new Map<string, FontSubset>();
 
   constructor(bytes: Uint8Array) {
-    this.font = fontkit.create(bytes);
+    this.font = fontkit().create(bytes);
     this.scale = 1000 / this.font.unitsPerEm;
   }
 

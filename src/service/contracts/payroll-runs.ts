@@ -57,7 +57,8 @@ export const payDetails = z
   })
   .strict();
 
-export const PAYROLL_GROUP_MAX = 50_000;
+/** Employees one GB run pays at most (issue 19: runs stream in batches, so the cap is no longer memory; decision PS1). */
+export const PAYROLL_GROUP_MAX = 250_000;
 
 export const payrollGroupItem = z
   .object({

@@ -6,7 +6,7 @@
 import { renderGbPayslipPdf } from '../../formats/payslip/gb-pdf.js';
 import { findAddress } from '../../store/repositories/addresses.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
-import { listRunPayslips } from '../../store/repositories/payroll-runs.js';
+import { listRunPayslipsPage } from '../../store/repositories/payroll-runs.js';
 import type { GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
 import { documentFonts } from './fonts.js';
@@ -21,34 +21,43 @@ export function payslipFileName(run: Pick<GbPayrollRunTable, 'tax_year' | 'frequ
   return `payslip-${run.tax_year}-${PERIOD_LETTER[run.frequency] ?? 'p'}${String(run.period_number).padStart(2, '0')}-${who}.pdf`;
 }
 
+/** Payslips read, rendered and handed on per page: a run of any size holds one page in memory (issue 19). */
+export const RENDER_PAGE = 500;
+
 /**
- * Renders the payslips of `run` (all, or those of `employeeIds`). `onEach` sees each document as soon as it is made
- * (the caller writes it away; a run of 10,000 never sits in memory).
+ * Renders the payslips of `run` (all, or those of `employeeIds`), in employee order. `onEach` sees each document as
+ * soon as it is made (the caller writes it away); payslips and employees are read a page at a time, so a run of
+ * 100,000 never sits in memory.
  */
 export async function renderRunPayslips(db: Db, org: OrganizationTable, run: GbPayrollRunTable, onEach: (document: GeneratedDocument) => Promise<void>, employeeIds?: readonly string[]): Promise<number> {
-  let payslips: GbPayslipTable[] = await listRunPayslips(db, run.id);
-  if (employeeIds) {
-    const wanted = new Set(employeeIds);
-    payslips = payslips.filter((p) => wanted.has(p.employee_id));
-  }
-  const employees = await loadEmployees(db, org.id, payslips.map((p) => p.employee_id));
+  const wanted = employeeIds ? new Set(employeeIds) : null;
   const address = org.address_id ? ((await findAddress(db, org.id, org.address_id))?.address ?? null) : null;
   const employer = payslipEmployer(org, address);
   const fonts = documentFonts();
-  for (const payslip of payslips) {
-    const employee = employees.get(payslip.employee_id);
-    if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
-    const bytes = await renderGbPayslipPdf(gbPayslipView(run, payslip, employee, employer), fonts);
-    await onEach({
-      employeeId: payslip.employee_id,
-      documentType: 'payslip',
-      name: payslipFileName(run, employee.payroll_number, employee.id),
-      mimeType: 'application/pdf',
-      // The document's date is the period's (its last day): the payslip belongs to the period it pays.
-      documentDate: run.period_end,
-      templateId: TEMPLATE_IDS.gbPayslip,
-      bytes,
-    });
+  let count = 0;
+  for (let after: string | null = null; ; ) {
+    const page: GbPayslipTable[] = await listRunPayslipsPage(db, run.id, after, RENDER_PAGE);
+    if (page.length === 0) break;
+    after = (page[page.length - 1] as GbPayslipTable).employee_id;
+    const payslips = wanted ? page.filter((p) => wanted.has(p.employee_id)) : page;
+    const employees = await loadEmployees(db, org.id, payslips.map((p) => p.employee_id));
+    for (const payslip of payslips) {
+      const employee = employees.get(payslip.employee_id);
+      if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
+      const bytes = await renderGbPayslipPdf(gbPayslipView(run, payslip, employee, employer), fonts);
+      await onEach({
+        employeeId: payslip.employee_id,
+        documentType: 'payslip',
+        name: payslipFileName(run, employee.payroll_number, employee.id),
+        mimeType: 'application/pdf',
+        // The document's date is the period's (its last day): the payslip belongs to the period it pays.
+        documentDate: run.period_end,
+        templateId: TEMPLATE_IDS.gbPayslip,
+        bytes,
+      });
+      count += 1;
+    }
+    if (page.length < RENDER_PAGE) break;
   }
-  return payslips.length;
+  return count;
 }

@@ -7,14 +7,15 @@ import { renderP60Pdf } from '../../formats/year-end/p60-pdf.js';
 import type { YearEndEmployer } from '../../formats/year-end/view.js';
 import { findAddress } from '../../store/repositories/addresses.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
-import { listRunPayslips } from '../../store/repositories/payroll-runs.js';
+import { listRunPayslipsPage } from '../../store/repositories/payroll-runs.js';
 import { settledPayslipsOfYear } from '../../store/repositories/rti.js';
-import type { GbPayrollRunTable, OrganizationTable } from '../../store/schema.js';
+import type { GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
 import { decodePayslips, type StoredPayslip } from '../rti/payslip-history.js';
 import { documentFonts } from './fonts.js';
 import { type GeneratedDocument, TEMPLATE_IDS } from './generated-documents.js';
 import { payslipEmployer } from './gb-payslip-view.js';
+import { RENDER_PAGE } from './payslip-pdfs.js';
 import { employedOnLastDay, p45View, p60View, taxYearLastDay } from './gb-year-end.js';
 
 const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
@@ -30,26 +31,32 @@ async function employerOf(db: Db, org: OrganizationTable): Promise<YearEndEmploy
  * after leaving has no P45 of its own (HMRC: the P45 is issued once, on leaving).
  */
 export async function renderRunP45s(db: Db, org: OrganizationTable, run: GbPayrollRunTable, onEach: (document: GeneratedDocument) => Promise<void>): Promise<number> {
-  const payslips = await listRunPayslips(db, run.id);
-  const employees = await loadEmployees(db, org.id, payslips.map((p) => p.employee_id));
   const employer = await employerOf(db, org);
   const fonts = documentFonts();
   let count = 0;
-  for (const payslip of payslips) {
-    const employee = employees.get(payslip.employee_id);
-    if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
-    const view = p45View(run, payslip, employee, employer);
-    if (!view) continue;
-    await onEach({
-      employeeId: employee.id,
-      documentType: 'p45',
-      name: `p45-${view.leavingDate}-${safe(employee.payroll_number ?? employee.id) || employee.id}.pdf`,
-      mimeType: 'application/pdf',
-      documentDate: view.leavingDate,
-      templateId: TEMPLATE_IDS.gbP45,
-      bytes: await renderP45Pdf(view, fonts),
-    });
-    count += 1;
+  // A page at a time (issue 19): a run of any size holds one page of payslips and employees.
+  for (let after: string | null = null; ; ) {
+    const page: GbPayslipTable[] = await listRunPayslipsPage(db, run.id, after, RENDER_PAGE);
+    if (page.length === 0) break;
+    after = (page[page.length - 1] as GbPayslipTable).employee_id;
+    const employees = await loadEmployees(db, org.id, page.map((p) => p.employee_id));
+    for (const payslip of page) {
+      const employee = employees.get(payslip.employee_id);
+      if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
+      const view = p45View(run, payslip, employee, employer);
+      if (!view) continue;
+      await onEach({
+        employeeId: employee.id,
+        documentType: 'p45',
+        name: `p45-${view.leavingDate}-${safe(employee.payroll_number ?? employee.id) || employee.id}.pdf`,
+        mimeType: 'application/pdf',
+        documentDate: view.leavingDate,
+        templateId: TEMPLATE_IDS.gbP45,
+        bytes: await renderP45Pdf(view, fonts),
+      });
+      count += 1;
+    }
+    if (page.length < RENDER_PAGE) break;
   }
   return count;
 }

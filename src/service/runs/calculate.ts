@@ -1,13 +1,16 @@
 /**
- * Step 3 of a run: every payslip in memory, through the country's calculation. Nothing is written; a payslip the
- * statute cannot compute is a validation error located at its item of the request.
+ * Step 3 of a run: the payslips of one batch of employees, through the country's calculation. Nothing is written
+ * here (commit.ts writes each batch); a payslip the statute cannot compute is a validation error located at its item
+ * of the request.
  */
 import { isDomainError, validationError } from '../../domain/errors.js';
-import type { EmployeeTable } from '../../store/schema.js';
-import { type ServiceContext } from '../context.js';
-import type { CalculatedPayslip, Jurisdiction, PayslipCalculation, Prepared, RunItem, RunScope } from './jurisdiction.js';
+import { type Db, type ServiceContext } from '../context.js';
+import type { CalculatedPayslip, Jurisdiction, PayslipCalculation, Prepared, RunBatch, RunItem, RunScope } from './jurisdiction.js';
 
-export interface Calculated<Inputs, Slip extends CalculatedPayslip> {
+/** Employees read, calculated and written together: memory holds one batch, whatever the run's size (issue 19). */
+export const RUN_BATCH = 1000;
+
+export interface CalculatedBatch<Inputs, Slip extends CalculatedPayslip> {
   inputs: Inputs;
   ids: string[];
   calculations: PayslipCalculation<Slip>[];
@@ -22,33 +25,27 @@ export function scopeOf(orgId: string, prepared: Prepared<unknown, RunItem, unkn
   return { orgId, period: prepared.period, correction: prepared.correction };
 }
 
-export async function calculate<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
+export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
   ctx: ServiceContext,
+  db: Db,
   jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
-  orgId: string,
+  scope: RunScope,
   prepared: Prepared<Request, Item, Pay>,
+  batch: RunBatch<Item, Pay>,
   options: CalculateOptions,
-): Promise<Calculated<Inputs, Slip>> {
-  const scope = scopeOf(orgId, prepared);
-  const inputs = await jurisdiction.loadInputs(ctx.store.db, scope, prepared);
+): Promise<CalculatedBatch<Inputs, Slip>> {
+  const inputs = await jurisdiction.loadInputs(db, scope, prepared, batch);
   const calculations: PayslipCalculation<Slip>[] = [];
   const ids: string[] = [];
   const total = prepared.items.length;
-  for (let index = 0; index < total; index += 1) {
-    const item = prepared.items[index] as Item;
+  for (let at = 0; at < batch.items.length; at += 1) {
+    const item = batch.items[at] as Item;
+    const index = batch.from + at;
+    const employee = batch.employees.get(item.employee_id);
+    if (!employee) throw new Error(`employee ${item.employee_id} of the run was not read from the store`);
     const payslipId = ctx.ids.next();
     try {
-      calculations.push(
-        jurisdiction.calculate({
-          payslipId,
-          scope,
-          item,
-          employee: prepared.employees.get(item.employee_id) as EmployeeTable,
-          pay: prepared.pay[index] as Pay,
-          inputs,
-          trace: options.includeExecutionHistory === true,
-        }),
-      );
+      calculations.push(jurisdiction.calculate({ payslipId, scope, item, employee, pay: batch.pay[at] as Pay, inputs, trace: options.includeExecutionHistory === true }));
     } catch (error) {
       // A country whose calculation locates its own issues (locOf gives no prefix) throws them as they are.
       if (isDomainError(error) && error.kind === 'validation' && prepared.locOf(index).length > 0) {

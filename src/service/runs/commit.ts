@@ -1,41 +1,61 @@
 /**
- * Step 4 of a run: ONE transaction writes every payslip and turns the run into a `draft` holding its slot (the pay
- * group's period, the German organization's month; slot_key, unique). Of two attempts for the same slot the unique
- * key lets exactly one commit.
+ * Steps 3 and 4 of a run, streamed (issue 19): ONE transaction reads, calculates and writes the payslips batch by
+ * batch (RUN_BATCH employees at a time, so memory stays flat whatever the size) and then turns the run into a
+ * `draft` holding its slot (the pay group's period, the German organization's month; slot_key, unique). Of two
+ * attempts for the same slot the unique key lets exactly one commit; a process killed at any point leaves no
+ * payslip (decision R7: the transaction never committed).
  */
 import { conflict } from '../../domain/errors.js';
+import { Decimal, money } from '../../domain/money.js';
 import type { PayrollRunRow } from '../../store/schema.js';
 import { insertPayslips, moveRun, runStatus } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, type ServiceContext } from '../context.js';
 import { audit } from '../audit.js';
 import type { CalculatedPayslip, Jurisdiction, Prepared, RunItem } from './jurisdiction.js';
-import type { Calculated } from './calculate.js';
+import { calculateBatch, type CalculateOptions, RUN_BATCH, scopeOf } from './calculate.js';
+
+/** Field-wise sum of two runs' totals (every field is a sum of payslip figures in pence, so batches add exactly). */
+export function addTotals(into: Record<string, string> | null, more: Record<string, string>): Record<string, string> {
+  if (into === null) return { ...more };
+  const out: Record<string, string> = { ...into };
+  for (const [field, value] of Object.entries(more)) out[field] = money(new Decimal(out[field] ?? 0).plus(value));
+  return out;
+}
 
 export async function commit<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
   ctx: ServiceContext,
   jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
+  orgId: string,
   prepared: Prepared<Request, Item, Pay>,
   run: PayrollRunRow,
-  result: Calculated<Inputs, Slip>,
+  options: CalculateOptions,
 ): Promise<void> {
-  const now = nowIso(ctx);
   const t = jurisdiction.tables;
-  const warnings: { employee_id: string | null; message: string }[] = [];
+  const scope = scopeOf(orgId, prepared);
   const newId = () => ctx.ids.next();
-  const rows = result.calculations.map((calculation, i) => {
-    for (const message of calculation.payslip.warnings) warnings.push({ employee_id: calculation.payslip.employeeId, message });
-    return jurisdiction.payslipRow({ id: result.ids[i] as string, run, calculation, inputs: result.inputs, newId, now });
-  });
-  const totals = jurisdiction.totals(result.calculations.map((c) => c.payslip));
   await inTransaction(ctx, async (trx) => {
+    const now = nowIso(ctx);
     const current = await runStatus(trx, t, run.id);
     if (current !== 'processing') throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${current ?? 'missing'} while it was being calculated; run the period again`);
-    await insertPayslips(trx, t, rows);
+    // Warnings are few (a line per unusual payslip) and kept for the run row; everything else of a batch goes
+    // once the batch is written.
+    const warnings: { employee_id: string | null; message: string }[] = [];
+    let totals: Record<string, string> | null = null;
+    for (let from = 0; from < prepared.items.length; from += RUN_BATCH) {
+      const batch = await prepared.batch(trx, from, Math.min(RUN_BATCH, prepared.items.length - from));
+      const result = await calculateBatch(ctx, trx, jurisdiction, scope, prepared, batch, options);
+      const rows = result.calculations.map((calculation, i) => {
+        for (const message of calculation.payslip.warnings) warnings.push({ employee_id: calculation.payslip.employeeId, message });
+        return jurisdiction.payslipRow({ id: result.ids[i] as string, run, calculation, inputs: result.inputs, newId, now });
+      });
+      totals = addTotals(totals, jurisdiction.totals(result.calculations.map((c) => c.payslip)));
+      await insertPayslips(trx, t, rows);
+    }
     // The check above is only an early exit: another attempt for this period may take the run for abandoned and
     // mark it failed while the payslips are written (finding F4). The status condition makes the update and the
     // check one statement; when it changes nothing, throwing rolls the payslips back with it, so a run reported
     // failed ("nothing of it was saved") never comes back as a draft holding the period.
-    const done = await moveRun(trx, t, run.id, 'processing', { status: 'draft', slot_key: prepared.slot, totals_json: JSON.stringify(totals), warnings_json: JSON.stringify(warnings), calculated_at: now, updated_at: now });
+    const done = await moveRun(trx, t, run.id, 'processing', { status: 'draft', slot_key: prepared.slot, totals_json: JSON.stringify(totals ?? jurisdiction.totals([])), warnings_json: JSON.stringify(warnings), calculated_at: now, updated_at: now });
     if (!done) {
       const marked = await runStatus(trx, t, run.id);
       throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${marked ?? 'missing'} while its payslips were being written (another attempt took it for abandoned); none of its payslips were saved; run the period again`, { run_id: run.id, status: marked });

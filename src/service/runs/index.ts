@@ -4,8 +4,9 @@
  * over its Jurisdiction.
  *
  * Atomicity (decision R7): the run is first recorded as `processing` without holding its slot (a GB pay group's
- * period, a German organization's month); the calculation runs in memory; then ONE transaction writes every payslip
- * and turns the run into a `draft` that holds the slot (`slot_key`, unique). A process killed before that commit
+ * period, a German organization's month); then ONE transaction calculates and writes the payslips a batch at a time
+ * (issue 19: memory holds one batch, whatever the size) and turns the run into a `draft` that holds the slot
+ * (`slot_key`, unique). A process killed before that commit
  * leaves no payslip and only an inert `processing` row (marked `failed` by the next attempt), so nothing blocks the
  * rerun; of two concurrent attempts for the same slot the unique key lets exactly one commit.
  * Approved runs are immutable; their payslips' year-to-date figures become the next run's starting point, and
@@ -16,7 +17,7 @@ import { findSlotHolder } from '../../store/repositories/payroll-runs.js';
 import { requireScope, type ServiceContext } from '../context.js';
 import type { Page } from '../contracts/pagination.js';
 import { approve } from './approve.js';
-import { calculate, type CalculateOptions } from './calculate.js';
+import type { CalculateOptions } from './calculate.js';
 import { claim } from './claim.js';
 import { commit } from './commit.js';
 import type { AnyJurisdiction, CalculatedPayslip, Jurisdiction, RunItem } from './jurisdiction.js';
@@ -46,8 +47,7 @@ export function runLifecycle<Request, Item extends RunItem, Pay, Inputs, Slip ex
       const prepared = await jurisdiction.prepare(ctx, orgId, request);
       const run = await claim(ctx, country, orgId, prepared, options);
       try {
-        const result = await calculate(ctx, jurisdiction, orgId, prepared, options);
-        await commit(ctx, jurisdiction, prepared, run, result);
+        await commit(ctx, jurisdiction, orgId, prepared, run, options);
       } catch (error) {
         if (isDomainError(error) && error.code === 'PAYROLL_RUN.DUPLICATE') {
           const holder = await findSlotHolder(ctx.store.db, t, prepared.slot);

@@ -48,9 +48,11 @@ export interface Prepared<Request, Item extends RunItem, Pay> {
   /** One item per employee paid, in the order the payslips are calculated. */
   items: readonly Item[];
   period: RunPeriod;
-  employees: Map<string, EmployeeTable>;
-  /** Per item: its pay, checked and sorted. */
-  pay: Pay[];
+  /**
+   * Items `from` to `from + count` (exclusive) with their employees and pay (checked and sorted), read through `db`
+   * when the batch is calculated: a run holds one batch of employees at a time, never all (issue 19).
+   */
+  batch(db: Db, from: number, count: number): Promise<RunBatch<Item, Pay>>;
   correctsRunId: string | null;
   /** A correction: the period it is paid, taxed and reported in. */
   correction: RunCorrection | null;
@@ -63,6 +65,16 @@ export interface Prepared<Request, Item extends RunItem, Pay> {
   runColumns: Readonly<Record<string, string | number | null>>;
   /** Where item `index` sits in the request, for errors located inside it (empty: the calculation locates its issues itself). */
   locOf(index: number): (string | number)[];
+}
+
+/** A batch of a run's items, as calculated and written together (calculate.ts). */
+export interface RunBatch<Item extends RunItem, Pay> {
+  /** Index of the first item in the run (Prepared.items, Prepared.locOf). */
+  from: number;
+  items: readonly Item[];
+  employees: ReadonlyMap<string, EmployeeTable>;
+  /** Per item of the batch: its pay, checked and sorted. */
+  pay: readonly Pay[];
 }
 
 /** One calculated payslip as the lifecycle sees it: whose it is and what it warns about. */
@@ -90,13 +102,13 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
   requireOrg(ctx: ServiceContext, db: Db, orgId: string): Promise<OrganizationTable>;
   /** Step 1: period, correction, slot and the employees paid, checked against the store; writes nothing. */
   prepare(ctx: ServiceContext, orgId: string, request: Request): Promise<Prepared<Request, Item, Pay>>;
-  /** Everything besides the employees the calculation reads from the store, in batched reads. */
-  loadInputs(db: Db, scope: RunScope, prepared: Prepared<Request, Item, Pay>): Promise<Inputs>;
+  /** Everything besides the employees the calculation of one batch reads from the store, in batched reads. */
+  loadInputs(db: Db, scope: RunScope, prepared: Prepared<Request, Item, Pay>, batch: RunBatch<Item, Pay>): Promise<Inputs>;
   /** One employee's payslip (pure; validation errors are located inside the item by the caller). */
   calculate(args: { payslipId: string; scope: RunScope; item: Item; employee: EmployeeTable; pay: Pay; inputs: Inputs; trace: boolean }): PayslipCalculation<Slip>;
   /** The stored form of a calculated payslip; `newId` names anything the payslip creates on approval. */
   payslipRow(args: { id: string; run: PayrollRunRow; calculation: PayslipCalculation<Slip>; inputs: Inputs; newId: () => string; now: string }): PayslipRow;
-  /** The run's totals (decimal strings by wire field name). */
+  /** The totals of some of the run's payslips (decimal strings by wire field name; each a sum, so batches add up). */
   totals(payslips: readonly Slip[]): Record<string, string>;
   /** What approval makes final besides the status: year to date and any side effect the run decided. */
   approve(ctx: ServiceContext, trx: Db, run: PayrollRunRow, now: string): Promise<void>;

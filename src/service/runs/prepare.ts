@@ -9,7 +9,10 @@ import { findRunPayCalendar, findRunPayGroup, loadEmployees, loadGroupMembers } 
 import { findEarlierDraft, findGbRun, findSlotHolder, GB_RUN_TABLES, latestLiveRegularRun, latestSettledPeriod } from '../../store/repositories/payroll-runs.js';
 import type { OrganizationTable } from '../../store/schema.js';
 import { type Db, nowIso, type ServiceContext } from '../context.js';
-import type { Prepared, RunCorrection, RunItem, RunPeriod } from './jurisdiction.js';
+import type { Prepared, RunBatch, RunCorrection, RunItem, RunPeriod } from './jurisdiction.js';
+
+/** Employees checked per round of reads while a run is prepared (as chunks.ts: well below any statement's parameter limit). */
+const PREPARE_BATCH = 900;
 
 /** What a pay-group run request names: the pay group, its calendar, the period and the employees paid. */
 export interface RunRequest<Item extends RunItem = RunItem> {
@@ -114,33 +117,44 @@ export async function preparePayGroupRun<Item extends RunItem, Request extends R
     throw conflict('PAYROLL_RUN.EARLIER_DRAFT', `run ${earlierDraft.id} for period ${earlierDraft.period_number} is still a draft; approve or discard it first (year-to-date figures build on approved runs in order)`, { run_id: earlierDraft.id });
   }
 
-  // Employees: in this organization, in the pay group, with valid pay lines.
+  // Employees: in this organization, in the pay group, with valid pay lines. Checked a batch at a time and not kept:
+  // the calculation reads each batch again (Prepared.batch), so a run never holds every employee (issue 19).
   const runPeriod: RunPeriod = { ...period, frequency: rules.frequency };
-  const ids = request.payroll_group.map((item) => item.employee_id);
-  const [employees, members] = await Promise.all([loadEmployees(db, orgId, ids), loadGroupMembers(db, group.id, ids)]);
+  const items = request.payroll_group;
   const issues: FieldIssue[] = [];
-  const pay: Pay[] = [];
-  request.payroll_group.forEach((item, index) => {
-    const loc = ['body', 'payroll_group', index];
-    const employee = employees.get(item.employee_id);
-    if (!employee) {
-      issues.push({ loc: [...loc, 'employee_id'], msg: `no employee ${item.employee_id} in this organization`, type: 'reference_missing' });
-    } else if (!members.has(item.employee_id)) {
-      issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} is not in pay group ${group.name}; assign them first (POST .../pay-groups/{pay_group_id}/assign-employees)`, type: 'not_in_pay_group' });
-    } else if (employee.start_date > period.end_date) {
-      issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} starts on ${employee.start_date}, after this period (${period.start_date} to ${period.end_date})`, type: 'not_started' });
-    }
-    const classified = jurisdiction.classify(item as Item, runPeriod);
-    for (const issue of classified.issues) issues.push({ ...issue, loc: [...loc, ...issue.loc] });
-    pay.push(classified.pay);
-  });
+  for (let from = 0; from < items.length; from += PREPARE_BATCH) {
+    const part = items.slice(from, from + PREPARE_BATCH);
+    const ids = part.map((item) => item.employee_id);
+    const [employees, members] = await Promise.all([loadEmployees(db, orgId, ids), loadGroupMembers(db, group.id, ids)]);
+    part.forEach((item, at) => {
+      const loc = ['body', 'payroll_group', from + at];
+      const employee = employees.get(item.employee_id);
+      if (!employee) {
+        issues.push({ loc: [...loc, 'employee_id'], msg: `no employee ${item.employee_id} in this organization`, type: 'reference_missing' });
+      } else if (!members.has(item.employee_id)) {
+        issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} is not in pay group ${group.name}; assign them first (POST .../pay-groups/{pay_group_id}/assign-employees)`, type: 'not_in_pay_group' });
+      } else if (employee.start_date > period.end_date) {
+        issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} starts on ${employee.start_date}, after this period (${period.start_date} to ${period.end_date})`, type: 'not_started' });
+      }
+      const classified = jurisdiction.classify(item as Item, runPeriod);
+      for (const issue of classified.issues) issues.push({ ...issue, loc: [...loc, ...issue.loc] });
+    });
+  }
   if (issues.length > 0) throw validationError(issues, 'GB.PAYROLL.VALIDATION');
+  const batch = async (reader: Db, from: number, count: number): Promise<RunBatch<Item, Pay>> => {
+    const part = items.slice(from, from + count) as Item[];
+    const employees = await loadEmployees(reader, orgId, part.map((item) => item.employee_id));
+    for (const item of part) {
+      // Checked above; an employee removed since (a concurrent delete) stops the run before anything is saved.
+      if (!employees.has(item.employee_id)) throw conflict('PAYROLL_RUN.CHANGED', `employee ${item.employee_id} was removed while the run was being calculated; run the period again`, { employee_id: item.employee_id });
+    }
+    return { from, items: part, employees, pay: part.map((item) => jurisdiction.classify(item, runPeriod).pay) };
+  };
   return {
     request,
-    items: request.payroll_group,
+    items,
     period: runPeriod,
-    employees,
-    pay,
+    batch,
     correctsRunId,
     correction,
     slot,

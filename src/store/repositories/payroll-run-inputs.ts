@@ -6,6 +6,7 @@
 import type { Db } from '../db.js';
 import type { EmployeeTable, GbPensionMembershipTable, GbPensionSchemeTable, GbPensionSchemeVersionTable, PayCalendarTable, PayGroupTable } from '../schema.js';
 import { chunks } from './chunks.js';
+import { scopeColumn } from './scope-filter.js';
 
 export async function findRunPayGroup(db: Db, orgId: string, payGroupId: string): Promise<PayGroupTable | undefined> {
   return db.selectFrom('pay_groups').selectAll().where('org_id', '=', orgId).where('id', '=', payGroupId).executeTakeFirst();
@@ -18,7 +19,7 @@ export async function findRunPayCalendar(db: Db, orgId: string, calendarId: stri
 export async function loadEmployees(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, EmployeeTable>> {
   const map = new Map<string, EmployeeTable>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('employees').selectAll().where('org_id', '=', orgId).where('id', 'in', part).execute();
+    const rows = await db.selectFrom('employees').selectAll().where(scopeColumn('org_id'), '=', orgId).where('id', 'in', part).execute();
     for (const row of rows) map.set(row.id, row);
   }
   return map;
@@ -38,7 +39,7 @@ export async function loadGroupMembers(db: Db, payGroupId: string, ids: readonly
 export async function loadMembershipRows(db: Db, orgId: string, ids: readonly string[]): Promise<GbPensionMembershipTable[]> {
   const out: GbPensionMembershipTable[] = [];
   for (const part of chunks(ids)) {
-    out.push(...(await db.selectFrom('gb_pension_memberships').selectAll().where('org_id', '=', orgId).where('employee_id', 'in', part).orderBy('employee_id').orderBy('version').execute()));
+    out.push(...(await db.selectFrom('gb_pension_memberships').selectAll().where(scopeColumn('org_id'), '=', orgId).where('employee_id', 'in', part).orderBy('employee_id').orderBy('version').execute()));
   }
   return out;
 }

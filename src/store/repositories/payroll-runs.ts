@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db.js';
 import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable, PayrollRunRow, PayslipRow } from '../schema.js';
 import { chunks } from './chunks.js';
+import { scopeColumn } from './scope-filter.js';
 
 /** Statuses whose figures are final and feed year to date. */
 export const SETTLED_RUN_STATUSES = ['approved', 'paid'] as const;
@@ -173,9 +174,21 @@ export async function listRunPayslips(db: Db, runId: string): Promise<GbPayslipT
   return db.selectFrom('gb_payslips').selectAll().where('run_id', '=', runId).orderBy('id').execute();
 }
 
-/** What approval needs of a run's payslips: the year-to-date base and figures, and any automatic enrolment. */
-export async function listPayslipsForApproval(db: Db, runId: string): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'ytd_json' | 'auto_enrolment_json'>[]> {
-  return db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'ytd_json', 'auto_enrolment_json']).where('run_id', '=', runId).execute();
+/**
+ * A page of a GB run's payslips in employee order, after `afterEmployeeId` (null: from the start): what a run of any
+ * size is read in (issue 19), keyed by the unique (run_id, employee_id) index so that each page costs the same.
+ */
+export async function listRunPayslipsPage(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<GbPayslipTable[]> {
+  let q = db.selectFrom('gb_payslips').selectAll().where('run_id', '=', runId);
+  if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
+  return q.orderBy('employee_id').limit(limit).execute();
+}
+
+/** What approval needs of a run's payslips, a page at a time in employee order (as listRunPayslipsPage): the year-to-date base and figures, and any automatic enrolment. */
+export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'ytd_json' | 'auto_enrolment_json'>[]> {
+  let q = db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'ytd_json', 'auto_enrolment_json']).where('run_id', '=', runId);
+  if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
+  return q.orderBy('employee_id').limit(limit).execute();
 }
 
 export interface StoredYtd {
@@ -188,7 +201,7 @@ export interface StoredYtd {
 export async function loadYtd(db: Db, orgId: string, taxYear: string, ids: readonly string[]): Promise<Map<string, StoredYtd>> {
   const map = new Map<string, StoredYtd>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('gb_ytd').select(['employee_id', 'payslip_id', 'employment_start', 'figures_json']).where('org_id', '=', orgId).where('tax_year', '=', taxYear).where('employee_id', 'in', part).execute();
+    const rows = await db.selectFrom('gb_ytd').select(['employee_id', 'payslip_id', 'employment_start', 'figures_json']).where(scopeColumn('org_id'), '=', orgId).where('tax_year', '=', taxYear).where('employee_id', 'in', part).execute();
     for (const row of rows) map.set(row.employee_id, { payslipId: row.payslip_id, employmentStart: row.employment_start, figuresJson: row.figures_json });
   }
   return map;
@@ -247,18 +260,25 @@ export async function contributionsTaken(db: Db, orgId: string, membershipIds: r
     .execute();
 }
 
-/** Payslips of the approved and paid runs of a pay group's period (a supplementary run aggregates NI with them). */
-export async function settledPayslipsOfPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<Pick<GbPayslipTable, 'employee_id' | 'employee_ni' | 'employer_ni' | 'figures_json' | 'figures_version'>[]> {
-  return db
-    .selectFrom('gb_payslips')
-    .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
-    .select(['gb_payslips.employee_id', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.figures_json', 'gb_payslips.figures_version'])
-    .where('gb_payroll_runs.org_id', '=', orgId)
-    .where('gb_payroll_runs.pay_group_id', '=', payGroupId)
-    .where('gb_payroll_runs.tax_year', '=', taxYear)
-    .where('gb_payroll_runs.period_number', '=', periodNumber)
-    .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
-    .execute();
+/** Payslips of the approved and paid runs of a pay group's period for the employees named (a supplementary run aggregates NI with them). */
+export async function settledPayslipsOfPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number, employeeIds: readonly string[]): Promise<Pick<GbPayslipTable, 'employee_id' | 'employee_ni' | 'employer_ni' | 'figures_json' | 'figures_version'>[]> {
+  const rows: Pick<GbPayslipTable, 'employee_id' | 'employee_ni' | 'employer_ni' | 'figures_json' | 'figures_version'>[] = [];
+  for (const part of chunks(employeeIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('gb_payslips')
+        .innerJoin('gb_payroll_runs', 'gb_payroll_runs.id', 'gb_payslips.run_id')
+        .select(['gb_payslips.employee_id', 'gb_payslips.employee_ni', 'gb_payslips.employer_ni', 'gb_payslips.figures_json', 'gb_payslips.figures_version'])
+        .where('gb_payroll_runs.org_id', '=', orgId)
+        .where('gb_payroll_runs.pay_group_id', '=', payGroupId)
+        .where('gb_payroll_runs.tax_year', '=', taxYear)
+        .where('gb_payroll_runs.period_number', '=', periodNumber)
+        .where('gb_payroll_runs.status', 'in', [...SETTLED_RUN_STATUSES])
+        .where('gb_payslips.employee_id', 'in', part)
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** Payslips of approved and paid runs of the employees paid on or before `upTo` (their pay history). */

@@ -7,12 +7,14 @@ type BenchModule = { run(): Promise<void> };
 const benches: Record<string, () => Promise<BenchModule>> = {
   // one line per bench; each engine's owner adds its own
   'gb-run': () => import('./gb-run.js'),
+  'gb-run-scale': () => import('./gb-run-scale.js'),
   'de-run': () => import('./de-run.js'),
   'gb-period': () => import('./gb-period.js'),
   'de-payslip': () => import('./de-payslip.js'),
   'de-lohnsteuer': () => import('./de-lohnsteuer.js'),
   'payslip-pdf': () => import('./payslip-pdf.js'),
   'audit-overhead': () => import('./audit-overhead.js'),
+  startup: () => import('./startup.js'),
 };
 
 export async function main(argv: string[]): Promise<void> {

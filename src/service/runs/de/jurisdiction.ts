@@ -78,8 +78,8 @@ export const deJurisdiction: Jurisdiction<GermanPayrollRunRequest, DeRunItem, Em
 
   prepare: prepareGermanRun,
 
-  async loadInputs(db, scope, prepared) {
-    const entries = new Map(prepared.items.map((item) => [item.employee_id, prepared.employees.get(item.employee_id)?.start_date ?? '']));
+  async loadInputs(db, scope, prepared, batch) {
+    const entries = new Map(batch.items.map((item) => [item.employee_id, batch.employees.get(item.employee_id)?.start_date ?? '']));
     return { histories: await loadHistories(db, scope.orgId, entries, prepared.request.period) };
   },
 

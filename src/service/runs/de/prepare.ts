@@ -107,8 +107,8 @@ export async function prepareGermanRun(ctx: ServiceContext, orgId: string, reque
     request,
     items,
     period,
-    employees: paid,
-    pay,
+    // A German run is capped at DE_RUN_MAX_EMPLOYEES, read once above: its batches are slices of what was read.
+    batch: async (_db, from, count) => ({ from, items: items.slice(from, from + count), employees: paid, pay: pay.slice(from, from + count) }),
     correctsRunId,
     correction: correctsRunId ? { correctsRunId, paidInPeriodNumber: period.period_number, paidInTaxPeriod: period.tax_period } : null,
     slot,

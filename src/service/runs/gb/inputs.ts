@@ -135,8 +135,8 @@ export interface PriorPay {
  * NIable pay and NI of approved runs of the same pay group and period (a supplementary run aggregates with them:
  * one earnings period, SSCBA 1992 s3 and the Contributions Regulations reg 14).
  */
-export async function loadPriorPayThisPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number): Promise<Map<string, PriorPay>> {
-  const rows = await settledPayslipsOfPeriod(db, orgId, payGroupId, taxYear, periodNumber);
+export async function loadPriorPayThisPeriod(db: Db, orgId: string, payGroupId: string, taxYear: string, periodNumber: number, employeeIds: readonly string[]): Promise<Map<string, PriorPay>> {
+  const rows = await settledPayslipsOfPeriod(db, orgId, payGroupId, taxYear, periodNumber, employeeIds);
   const map = new Map<string, PriorPay>();
   for (const row of rows) {
     const niable = niablePayOf(row);

@@ -30,7 +30,8 @@ import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, lo
 import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
 import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
 import { renderRunPayslips } from '../../outputs/payslip-pdfs.js';
-import type { GbPayrollRunTable } from '../../../store/schema.js';
+import type { GbPayrollRunTable, PayrollRunRow } from '../../../store/schema.js';
+import type { Db } from '../../context.js';
 
 export interface GbInputs {
   memberships: Map<string, Membership[]>;
@@ -79,9 +80,10 @@ type GbItem = GbPayrollRequest['payroll_group'][number];
  * A statutory payment the run pays itself from the absences may not also be typed as a line for the same period: it
  * would be paid twice. Refused before anything is calculated, naming the line and the absence (decision STAT-RUN).
  */
-function refuseDoublePayments(items: readonly GbItem[], employees: ReadonlyMap<string, EmployeeTable>, statutory: ReadonlyMap<string, StatutoryInputs>, period: { start_date: string; end_date: string; frequency: string }): void {
+function refuseDoublePayments(from: number, items: readonly GbItem[], employees: ReadonlyMap<string, EmployeeTable>, statutory: ReadonlyMap<string, StatutoryInputs>, period: { start_date: string; end_date: string; frequency: string }): void {
   const issues: FieldIssue[] = [];
-  items.forEach((item, index) => {
+  items.forEach((item, at) => {
+    const index = from + at;
     const inputs = statutory.get(item.employee_id);
     const employee = employees.get(item.employee_id);
     if (!inputs || !employee) return;
@@ -129,6 +131,64 @@ const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
   },
 };
 
+/** Payslips approved per page (year to date checked and written, enrolments made). */
+const APPROVE_PAGE = 1000;
+
+type ApprovalPayslip = Awaited<ReturnType<typeof listPayslipsForApproval>>[number];
+
+async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips: readonly ApprovalPayslip[]): Promise<void> {
+  const orgId = run.org_id;
+  const runId = run.id;
+  const employeeIds = payslips.map((p) => p.employee_id);
+  const current = await loadYtd(trx, orgId, run.tax_year, employeeIds);
+  for (const p of payslips) {
+    const now = current.get(p.employee_id)?.payslipId ?? null;
+    if (now !== p.ytd_base_payslip_id) {
+      throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
+    }
+  }
+  const employees = await loadEmployees(trx, orgId, employeeIds);
+  const ytdRows: GbYtdTable[] = payslips.map((p) => ({
+    employee_id: p.employee_id,
+    tax_year: run.tax_year,
+    org_id: orgId,
+    employment_start: employees.get(p.employee_id)?.start_date ?? run.period_start,
+    payslip_id: p.id,
+    figures_json: p.ytd_json,
+    updated_at: stamp,
+  }));
+  await upsertYtd(trx, ytdRows);
+  // Automatic enrolments the run decided take effect now (the draft had no side effects).
+  const enrolments = payslips.filter((p) => p.auto_enrolment_json !== null);
+  if (enrolments.length === 0) return;
+  const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
+  const rows: GbPensionMembershipTable[] = [];
+  for (const p of enrolments) {
+    const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
+    const history = histories.get(p.employee_id) ?? [];
+    const latest = history[history.length - 1] ?? null;
+    if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
+      throw conflict('PAYROLL_RUN.STALE_MEMBERSHIP', `employee ${p.employee_id}'s pension membership changed after run ${runId} was calculated; discard the run and run the period again`, { run_id: runId, employee_id: p.employee_id });
+    }
+    // Re-enrolment after an opt-out: the opt-out record's window closes.
+    if (latest && !(await closeMembershipWindow(trx, latest.id, decision.enrolmentDate))) {
+      throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${p.employee_id}'s pension membership changed at the same moment; retry`);
+    }
+    rows.push({
+      id: decision.membershipId,
+      org_id: orgId,
+      employee_id: p.employee_id,
+      version: latest ? latest.version + 1 : 0,
+      ...membershipColumns(autoEnrolledMembership(decision.schemeId, decision.category, decision.enrolmentDate)),
+      entry_route: 'AUTO_ENROLLED',
+      source_run_id: runId,
+      created_at: stamp,
+      created_by: null,
+    });
+  }
+  await insertMemberships(trx, rows);
+}
+
 export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPay, GbInputs, GbCalculatedPayslip, PayrollRun> = {
   country: 'GB',
 
@@ -142,18 +202,18 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   prepare: (ctx, orgId, request) => preparePayGroupRun(ctx, gbPayGroupCountry, orgId, request),
 
-  async loadInputs(db, scope, prepared) {
-    const ids = prepared.items.map((item) => item.employee_id);
+  async loadInputs(db, scope, prepared, batch) {
+    const ids = batch.items.map((item) => item.employee_id);
     const { period } = scope;
     const [memberships, schemes, ytd, priorPay, statutory] = await Promise.all([
       loadMemberships(db, scope.orgId, ids),
       loadSchemes(db, scope.orgId),
       loadYtd(db, scope.orgId, period.tax_year, ids),
-      loadPriorPayThisPeriod(db, scope.orgId, prepared.request.pay_group_id, period.tax_year, period.period_number),
+      loadPriorPayThisPeriod(db, scope.orgId, prepared.request.pay_group_id, period.tax_year, period.period_number, ids),
       // A correction pays a difference of an earlier period: its statutory payments were paid with that period.
       scope.correction ? Promise.resolve(new Map<string, StatutoryInputs>()) : loadStatutoryInputs(db, scope.orgId, ids, period),
     ]);
-    refuseDoublePayments(prepared.items, prepared.employees, statutory, period);
+    refuseDoublePayments(batch.from, batch.items, batch.employees, statutory, period);
     const refunds = await loadRefunds(db, scope.orgId, memberships, period.pay_date);
     return { memberships, schemes, ytd, priorPay, refunds, statutory };
   },
@@ -233,58 +293,16 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   totals: totalsOf,
 
+  // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows and the enrolments of a
+  // run of any size, in the one approval transaction, with one page in memory.
   async approve(_ctx, trx, run, stamp) {
-    const orgId = run.org_id;
-    const runId = run.id;
-    const payslips = await listPayslipsForApproval(trx, runId);
-    const employeeIds = payslips.map((p) => p.employee_id);
-    const current = await loadYtd(trx, orgId, run.tax_year, employeeIds);
-    for (const p of payslips) {
-      const now = current.get(p.employee_id)?.payslipId ?? null;
-      if (now !== p.ytd_base_payslip_id) {
-        throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
-      }
+    for (let after: string | null = null; ; ) {
+      const page = await listPayslipsForApproval(trx, run.id, after, APPROVE_PAGE);
+      if (page.length === 0) break;
+      after = (page[page.length - 1] as (typeof page)[number]).employee_id;
+      await approvePage(trx, run, stamp, page);
+      if (page.length < APPROVE_PAGE) break;
     }
-    const employees = await loadEmployees(trx, orgId, employeeIds);
-    const ytdRows: GbYtdTable[] = payslips.map((p) => ({
-      employee_id: p.employee_id,
-      tax_year: run.tax_year,
-      org_id: orgId,
-      employment_start: employees.get(p.employee_id)?.start_date ?? run.period_start,
-      payslip_id: p.id,
-      figures_json: p.ytd_json,
-      updated_at: stamp,
-    }));
-    await upsertYtd(trx, ytdRows);
-    // Automatic enrolments the run decided take effect now (the draft had no side effects).
-    const enrolments = payslips.filter((p) => p.auto_enrolment_json !== null);
-    if (enrolments.length === 0) return;
-    const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
-    const rows: GbPensionMembershipTable[] = [];
-    for (const p of enrolments) {
-      const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
-      const history = histories.get(p.employee_id) ?? [];
-      const latest = history[history.length - 1] ?? null;
-      if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
-        throw conflict('PAYROLL_RUN.STALE_MEMBERSHIP', `employee ${p.employee_id}'s pension membership changed after run ${runId} was calculated; discard the run and run the period again`, { run_id: runId, employee_id: p.employee_id });
-      }
-      // Re-enrolment after an opt-out: the opt-out record's window closes.
-      if (latest && !(await closeMembershipWindow(trx, latest.id, decision.enrolmentDate))) {
-        throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${p.employee_id}'s pension membership changed at the same moment; retry`);
-      }
-      rows.push({
-        id: decision.membershipId,
-        org_id: orgId,
-        employee_id: p.employee_id,
-        version: latest ? latest.version + 1 : 0,
-        ...membershipColumns(autoEnrolledMembership(decision.schemeId, decision.category, decision.enrolmentDate)),
-        entry_route: 'AUTO_ENROLLED',
-        source_run_id: runId,
-        created_at: stamp,
-        created_by: null,
-      });
-    }
-    await insertMemberships(trx, rows);
   },
 
   runWire: gbRunWire,

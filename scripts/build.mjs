@@ -1,0 +1,123 @@
+// `npm run build` (issue 19 "instant start"): compiles src/ with tsc into dist/ (the tools, the bench and the tests'
+// children run those modules) and bundles the CLI with esbuild into dist/cli-bundle/ (what bin/payroll.js runs): one
+// entry, src/cli/main.ts, split at every dynamic import() so that a command loads only the chunks it uses. Packages
+// are bundled too (resolving hundreds of files at start-up was most of it), except those that read files next to
+// their own code or load a native addon (EXTERNAL below).
+//
+// Nothing changed since the last build (a SHA-256 over src/, this script, the tsconfig and the lockfile, kept in
+// dist/.build-stamp): tsc and esbuild are skipped, so `npm run demo` and `npm test` start at once. `--force` builds
+// anyway. dist/build-info.json (version and commit for `--version`) is written every time: a commit changes it
+// without changing the sources.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const BUNDLE = join(DIST, 'cli-bundle');
+const STAMP = join(DIST, '.build-stamp');
+const force = process.argv.includes('--force');
+const quiet = process.argv.includes('--quiet');
+
+/** Packages left out of the bundle: native addons, and packages that read data files beside their own code. */
+const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'pdfkit', 'fontkit', '@xmldom/xmldom', 'xml-crypto', 'xmllint-wasm', 'pino', 'thread-stream', 'oidc-provider'];
+
+function files(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...files(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  const inputs = [...files(join(ROOT, 'src')), join(ROOT, 'scripts', 'build.mjs'), join(ROOT, 'tsconfig.json'), join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')].filter((f) => existsSync(f)).sort();
+  for (const file of inputs) {
+    hash.update(relative(ROOT, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The tsc output keeps each module at dist/<path>.js and resolves files beside the repository from there
+ * (`new URL('../../assets/fonts/', import.meta.url)`). In the bundle every module sits in dist/cli-bundle/, so each
+ * module's import.meta.url is replaced by the URL its tsc twin has: the same relative paths then reach the same files.
+ */
+const importMetaUrlAsCompiled = {
+  name: 'import-meta-url-as-compiled',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const compiled = join(DIST, relative(join(ROOT, 'src'), args.path)).replace(/\.ts$/, '.js');
+      const fromBundle = relative(BUNDLE, compiled).split('\\').join('/');
+      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * zod's `z.locales` re-exports its error messages in every language it has (64 modules, a third of zod's code);
+ * the service speaks English only (the error bodies are the spec's), so the bundle keeps just `en`, the default
+ * zod configures itself with.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: join(args.resolveDir, '..', 'locales', 'index.js'), namespace: 'zod-locales-en' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales-en' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(args.path, '..', 'en.js'))};`,
+      resolveDir: join(args.path, '..'),
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundle() {
+  const esbuild = await import('esbuild');
+  rmSync(BUNDLE, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'src/cli/main.ts' },
+    outdir: BUNDLE,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: '[name]-[hash]',
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
+    banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
+    plugins: [importMetaUrlAsCompiled, zodEnglishOnly],
+    // Less source to compile at every start (names are kept: stack traces and error names stay readable).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+const hash = sourceHash();
+const fresh = !force && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === hash && existsSync(join(BUNDLE, 'main.js'));
+if (fresh) {
+  if (!quiet) process.stdout.write('build: dist/ is up to date with src/ (npm run build -- --force rebuilds)\n');
+} else {
+  rmSync(STAMP, { force: true });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
+  await bundle();
+  writeFileSync(STAMP, `${hash}\n`);
+}
+execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-info.mjs')], { stdio: 'inherit' });

@@ -1,0 +1,66 @@
+/**
+ * Issue 19 point 3/4: how long the CLI takes to start, as a ratio to `node -e 0` on the same machine at the same
+ * moment (the machine may be shared, so absolute times move; the ratio is the figure). The three commands are timed
+ * in alternation, ROUNDS times, and the median of each is compared.
+ * Targets: `payroll --help` ≤ 2.0×, `payroll org list` ≤ 3.0× (on a SQLite file; the CLI's PostgreSQL store is the
+ * server's public schema, which a bench must not write to).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../../store/database.js';
+import { createLocalService, localActor } from '../../service/local.js';
+import { createFolderObjectStore } from '../../service/object-store.js';
+
+const BIN = fileURLToPath(new URL('../../../bin/payroll.js', import.meta.url));
+const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 15);
+
+function timeOnce(args: string[], env: NodeJS.ProcessEnv): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr.toString()}`);
+  return ms;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+async function seedOrg(location: string): Promise<void> {
+  const store = await openStore(location);
+  const service = createLocalService(store, { actor: localActor('bench'), objects: createFolderObjectStore(join(tmpdir(), 'payroll-bench-startup-objects')), ownsStore: true });
+  await service.createOrganization({ legal_name: 'Start-up Ltd', country: 'GB' });
+  await service.close();
+}
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'payroll-bench-startup-'));
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), NO_COLOR: '1', CI: 'true' };
+  const db = join(dir, 'payroll.db');
+  try {
+    await seedOrg(db);
+    const commands: [string, string[]][] = [
+      ['node -e 0', ['-e', '0']],
+      ['payroll --help', [BIN, '--help']],
+      ['payroll org list (SQLite)', [BIN, 'org', 'list', '--db', db, '--json']],
+    ];
+    const times = new Map<string, number[]>(commands.map(([name]) => [name, []]));
+    // One warm-up of each (file cache), then alternating rounds so load changes hit every command alike.
+    for (const [, args] of commands) timeOnce(args, env);
+    for (let round = 0; round < ROUNDS; round += 1) for (const [name, args] of commands) times.get(name)?.push(timeOnce(args, env));
+    const base = median(times.get('node -e 0') as number[]);
+    process.stdout.write(`startup: node -e 0 ${base.toFixed(0)} ms (median of ${ROUNDS})\n`);
+    for (const [name] of commands.slice(1)) {
+      const ms = median(times.get(name) as number[]);
+      const target = name.startsWith('payroll --help') ? 2.0 : 3.0;
+      const ratio = ms / base;
+      process.stdout.write(`startup: ${name} ${ms.toFixed(0)} ms = ${ratio.toFixed(2)}× node -e 0 (target ≤ ${target.toFixed(1)}×) ${ratio <= target ? 'OK' : 'SLOW'}\n`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
