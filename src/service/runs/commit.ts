@@ -61,6 +61,6 @@ export async function commit<Request, Item extends RunItem, Pay, Inputs, Slip ex
       throw conflict('PAYROLL_RUN.ABANDONED', `run ${run.id} was marked ${marked ?? 'missing'} while its payslips were being written (another attempt took it for abandoned); none of its payslips were saved; run the period again`, { run_id: run.id, status: marked });
     }
     // One row per run, not per payslip (decision AU4): the run becomes a draft here, with its counts.
-    await audit(ctx, trx, { orgId: run.org_id, resourceType: 'payroll_run', resourceId: run.id, action: run.corrects_run_id ? 'correct' : 'create', detail: { country: t.runs === 'de_payroll_runs' ? 'DE' : 'GB', tax_year: run.tax_year, period_number: run.period_number, payslips: rows.length, warnings: warnings.length, corrects_run_id: run.corrects_run_id } });
+    await audit(ctx, trx, { orgId: run.org_id, resourceType: 'payroll_run', resourceId: run.id, action: run.corrects_run_id ? 'correct' : 'create', detail: { country: t.runs === 'de_payroll_runs' ? 'DE' : 'GB', tax_year: run.tax_year, period_number: run.period_number, payslips: prepared.items.length, warnings: warnings.length, corrects_run_id: run.corrects_run_id } });
   });
 }
