@@ -111,6 +111,18 @@ export async function chooseEmployee(service: PayrollService, org: string, port:
   return port.select(message, employees.map((e) => ({ value: e.id, name: employeeLabel(e) })));
 }
 
+/** The organization's worksites by name (the primary one marked, inactive ones said so). */
+export async function chooseWorksite(service: PayrollService, org: string, port: PromptPort): Promise<string> {
+  const worksites: { id: string; name: string; is_active: boolean; is_primary: boolean }[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await service.listWorksites(org, { size: 100, page });
+    worksites.push(...result.items);
+    if (!result.meta.has_next) break;
+  }
+  if (worksites.length === 0) throw usageError('the organization has no worksites; create one with `payroll worksites create`');
+  return port.select('Worksite', worksites.map((w) => ({ value: w.id, name: `${w.name}${w.is_primary ? ', primary' : ''}${w.is_active ? '' : ', inactive'} (${w.id})` })));
+}
+
 // ---- the next unrun period ----
 
 /** A run that holds its period (prepare.ts: one live run per slot); failed and discarded runs free it again. */

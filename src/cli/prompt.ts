@@ -1,5 +1,5 @@
 import { loadAnswerChecks } from '../service/ports.js';
-import { chooseEmployee, chooseOrganization, inquirerPort } from './prompt-choices.js';
+import { chooseEmployee, chooseOrganization, chooseWorksite, inquirerPort } from './prompt-choices.js';
 import type { Runtime } from './runtime.js';
 import { usageError } from './runtime.js';
 
@@ -76,6 +76,13 @@ export async function requireEmployee(runtime: Runtime, org: string, current: st
   if (current) return current;
   if (!runtime.interactive) throw missing(flag);
   return chooseEmployee(await runtime.service(), org, await inquirerPort(), question);
+}
+
+/** A worksite of `org`: `--worksite`, else picked by name on a terminal. */
+export async function requireWorksite(runtime: Runtime, org: string, current: string | undefined): Promise<string> {
+  if (current) return current;
+  if (!runtime.interactive) throw missing('--worksite');
+  return chooseWorksite(await runtime.service(), org, await inquirerPort());
 }
 
 /** Destructive or irreversible steps: confirm on a terminal, need --yes elsewhere (cli.md). */

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { askChecked, askGbPeriod, askGermanMonth, type Choice, chooseEmployee, chooseOrganization, gbPeriodChoices, matchChoices, nextMonth, type PromptPort } from '../../src/cli/prompt-choices.js';
+import { askChecked, askGbPeriod, askGermanMonth, type Choice, chooseEmployee, chooseOrganization, chooseWorksite, gbPeriodChoices, matchChoices, nextMonth, type PromptPort } from '../../src/cli/prompt-choices.js';
 import * as checks from '../../src/service/contracts/answer-checks.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
@@ -136,6 +136,17 @@ describe('pick lists by name', () => {
       const port = scripted(['Zoe Zed']);
       expect(await chooseEmployee(service, org.id, port)).toBe(zed.id);
       expect(port.asked[0]?.choices?.map((c) => c.name)).toEqual([`Ann Abel, no. P1 (${abel.id})`, `Zoe Zed, no. P2, left 2026-03-31 (${zed.id})`]);
+    });
+  });
+
+  it('offers the worksites by name, the primary one marked; none is a usage error naming the command', async () => {
+    await withService(async (service) => {
+      const org = await service.createOrganization({ legal_name: 'Sites GmbH', country: 'DE' });
+      await expect(chooseWorksite(service, org.id, scripted([]))).rejects.toThrow('the organization has no worksites; create one with `payroll worksites create`');
+      const berlin = await service.createWorksite(org.id, { name: 'Berlin' });
+      const port = scripted(['Berlin']);
+      expect(await chooseWorksite(service, org.id, port)).toBe(berlin.id);
+      expect(port.asked[0]?.choices?.map((c) => c.name)).toEqual([`Berlin${berlin.is_primary ? ', primary' : ''} (${berlin.id})`]);
     });
   });
 

@@ -94,4 +94,46 @@ describe.skipIf(noTmux !== null)('run-gb on a real terminal: selects by name, th
     expect(Object.fromEntries(run.payslips.map((p) => [p.employee_id, p.gross_pay]))).toEqual({ [hannah]: '2100.00', [sam]: '2500.00' });
     expect(run.totals.gross_pay).toBe('4600.00');
   });
+
+  it('employees create on a terminal: the organization picked by name, 1990-02-31, a start before birth, a bad NI number and tax code re-asked, nothing lost', { timeout: 300_000 }, async () => {
+    const { env } = cliSandbox();
+    const org = idOf(ok(await runCli(['org', 'create', '--legal-name', 'Severn Mills Ltd', '--country', 'GB', '--json'], { env }), 'org create'));
+    const term = new Terminal(cliCommand(env, ['employees', 'create', '--json']), { width: 200, height: 50 });
+    try {
+      await term.waitFor(/Organization\s*\n.*Severn Mills Ltd \(GB, /, 60_000);
+      term.send('Enter');
+      const answer = async (question: RegExp, text: string) => {
+        await term.waitFor(question);
+        term.type(text);
+        term.send('Enter');
+      };
+      const retry = async (rule: RegExp, text: string) => {
+        await term.waitFor(rule);
+        term.send('C-u');
+        term.type(text);
+        term.send('Enter');
+      };
+      await answer(/First name/, 'Ada');
+      await answer(/Last name/, 'Lovelace');
+      await answer(/Date of birth \(YYYY-MM-DD\)/, '1990-02-31');
+      await retry(/must be a date in the form YYYY-MM-DD/, '1990-02-28');
+      await answer(/Start date \(YYYY-MM-DD\)/, '1989-12-31');
+      await retry(/must be after date_of_birth \(1990-02-28\)/, '2026-04-06');
+      await answer(/NI number \(leave empty if not known yet\) \(optional\)/, 'QQ123456Z');
+      await retry(/is not a valid National Insurance number/, 'AB123456C');
+      await answer(/Tax code \(e\.g\. 1257L/, '1257Q');
+      await term.waitFor(/Tax code[\s\S]*\n> .+/);
+      term.send('C-u');
+      term.type('1257L');
+      term.send('Enter');
+      await term.waitFor(/NI category/);
+      term.send('Enter');
+      const screen = await term.waitFor(/EXIT=\d+/, 60_000);
+      expect(screen).toMatch(/EXIT=0/);
+    } finally {
+      term.close();
+    }
+    const list = ok(await runCli(['employees', 'list', '--org', org, '--json', '--reveal'], { env }), 'employees list').json<{ first_name: string; last_name: string; date_of_birth: string; start_date: string; gb: { ni_number: string; tax_code: string; ni_category: string } }[]>();
+    expect(list.map((e) => [e.first_name, e.last_name, e.date_of_birth, e.start_date, e.gb.ni_number, e.gb.tax_code, e.gb.ni_category])).toEqual([['Ada', 'Lovelace', '1990-02-28', '2026-04-06', 'AB123456C', '1257L', 'A']]);
+  });
 });

@@ -238,7 +238,9 @@ export function registerEmployeeCommands(program: Command): void {
       body.first_name = await requireField(runtime, body.first_name, '--first-name', 'First name', { check: (c) => c.personName });
       body.last_name = await requireField(runtime, body.last_name, '--last-name', 'Last name', { check: (c) => c.personName });
       body.date_of_birth = await requireField(runtime, body.date_of_birth, '--date-of-birth', 'Date of birth (YYYY-MM-DD)', { check: (c) => c.date });
-      body.start_date = await requireField(runtime, body.start_date, '--start-date', 'Start date (YYYY-MM-DD)', { check: (c) => c.date });
+      const born = typeof body.date_of_birth === 'string' ? body.date_of_birth : null;
+      // The contract's order rule (employeeInput: start_date must be after date_of_birth), asked again rather than refused at the end.
+      body.start_date = await requireField(runtime, body.start_date, '--start-date', 'Start date (YYYY-MM-DD)', { check: (c) => c.date, validate: (v) => (born && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) && v.trim() < born ? `must be after date_of_birth (${born})` : true) });
       const service = await runtime.service();
       const org = await service.getOrganization(orgId);
       const key = org.country === 'DE' ? 'de' : 'gb';

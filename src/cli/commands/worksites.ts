@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { InsuranceLevelChoice, Worksite } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { requireField, requireValue } from '../prompt.js';
+import { requireField, requireValue, requireWorksite } from '../prompt.js';
 import { usageError } from '../runtime.js';
 import { collectPageItems, orgIdFrom } from './employees.js';
 
@@ -104,8 +104,8 @@ export function registerWorksiteCommands(program: Command): void {
 
   addInsuranceOptions(insurance.command('add').description('record insurance details for a worksite (German organizations only)')).action(
     withRuntime(async (runtime, options: InsuranceFlags & { org?: string; worksite?: string }) => {
-      const orgId = await orgIdFrom(runtime, options);
-      const worksiteId = await requireValue(runtime, options.worksite, '--worksite', 'Worksite id');
+      const orgId = await orgIdFrom(runtime, options, 'DE');
+      const worksiteId = await requireWorksite(runtime, orgId, options.worksite);
       const service = await runtime.service();
       const created = await service.createWorksiteInsuranceDetails(orgId, worksiteId, insuranceBody(options));
       runtime.wrote();
@@ -115,8 +115,8 @@ export function registerWorksiteCommands(program: Command): void {
 
   addInsuranceOptions(insurance.command('set').description('change insurance details of a worksite (endpoint 6); "" clears a number').argument('<insurance-details-id>', 'the integer id of the insurance details')).action(
     withRuntime(async (runtime, detailsId: string, options: InsuranceFlags & { org?: string; worksite?: string }) => {
-      const orgId = await orgIdFrom(runtime, options);
-      const worksiteId = await requireValue(runtime, options.worksite, '--worksite', 'Worksite id');
+      const orgId = await orgIdFrom(runtime, options, 'DE');
+      const worksiteId = await requireWorksite(runtime, orgId, options.worksite);
       const service = await runtime.service();
       const updated = await service.updateWorksiteInsuranceDetails(orgId, worksiteId, detailsId, insuranceBody(options));
       runtime.wrote();
