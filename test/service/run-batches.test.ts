@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Decimal from 'decimal.js';
+import { Decimal } from '../../src/domain/money.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
