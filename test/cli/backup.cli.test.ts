@@ -70,6 +70,11 @@ describe('payroll backup and restore (SQLite)', () => {
     const db = join(dir, 'payroll.db');
     const orgId = await seed(db);
 
+    // A long read (a report, say) holds its snapshot meanwhile: SQLite cannot checkpoint the writer's commits past
+    // it, so they stay in the -wal file, where only a real online backup finds them (a copy of the file would not).
+    const reader = new BetterSqlite3(db, { readonly: true });
+    reader.prepare('begin').run();
+    reader.prepare('select count(*) from contacts').get();
     // The writer commits one contact per transaction, seq-0, seq-1, … for the whole backup.
     const writer = spawn(process.execPath, [WRITER, JSON.stringify({ db, objects: `${db}.objects`, orgId })], { stdio: ['pipe', 'pipe', 'pipe'] });
     let written = 0;
@@ -107,6 +112,8 @@ describe('payroll backup and restore (SQLite)', () => {
     const after = written;
     await waitFor(after + 20);
     writer.stdin.write('stop\n');
+    reader.prepare('commit').run();
+    reader.close();
     expect(await ended).toBe(0);
     expect(writerErr).toBe('');
 
