@@ -1,7 +1,7 @@
 /**
  * Two `payroll serve` processes on one PostgreSQL database behave as one (issue 20 point 3; docs/operations.md
  * "More than one server"): both are real processes (bin/payroll.js) on their own loopback ports with the same
- * certificate, audience and issuer, as behind a load balancer; a real OAuth 2 server issues the tokens; the
+ * certificate, audience, issuer and document folder (--objects-dir), as behind a load balancer; a real OAuth 2 server issues the tokens; the
  * clients are the remote PayrollService, half of them on each server, all at once. Nothing may be lost,
  * duplicated or approved twice: of two identical creations or approvals sent to both servers at the same moment
  * exactly one succeeds and the other gets the documented 409.
@@ -81,7 +81,7 @@ describe.skipIf(!baseUrl)('two payroll serve processes on one PostgreSQL databas
   }
 
   function start(dbUrl: string, certFile: string, keyFile: string, name: string): Promise<Served> {
-    const child = spawn(process.execPath, [BIN, 'serve', '--cert', certFile, '--key', keyFile, '--port', '0', '--issuer', idp.issuer, '--audience', AUDIENCE, '--db', dbUrl, '--log-level', 'warn'], {
+    const child = spawn(process.execPath, [BIN, 'serve', '--cert', certFile, '--key', keyFile, '--port', '0', '--issuer', idp.issuer, '--audience', AUDIENCE, '--db', dbUrl, '--objects-dir', join(dir, 'shared-objects'), '--log-level', 'warn'], {
       env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, name, 'data'), XDG_CONFIG_HOME: join(dir, name, 'config'), NODE_EXTRA_CA_CERTS: certFile, PAYROLL_PG_POOL_SIZE: '4', CI: 'true' },
     });
     let stderr = '';

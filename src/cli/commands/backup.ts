@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { DomainError } from '../../service/ports.js';
 import { dataDir } from '../config.js';
@@ -70,7 +70,7 @@ export function registerBackupCommands(program: Command): void {
       const m = await modules();
       const result = await m.backupSqliteStore(where.database, options.to);
       // The documents of the snapshot, not of the live store: a document added after it is not in the backup.
-      const objects = await copyObjects(m.documentObjectPaths(options.to), m.defaultObjectRoot(where.database, dataDir(process.env)), m.defaultObjectRoot(options.to, dataDir(process.env)), m.createFolderObjectStore);
+      const objects = await copyObjects(m.documentObjectPaths(options.to), process.env.PAYROLL_OBJECTS_DIR || m.defaultObjectRoot(where.database, dataDir(process.env)), m.defaultObjectRoot(options.to, dataDir(process.env)), m.createFolderObjectStore);
       const report = { file: result.file, bytes: result.bytes, pages: result.pages, migration: result.migrations.at(-1) ?? null, organizations: result.organizations, documents_copied: objects.copied, documents_missing: objects.missing.length };
       if (objects.missing.length > 0) runtime.info(`warning: ${objects.missing.length} document file(s) the backup references were not found beside the store (removed since, or lost before): their records are in the backup without bytes`);
       printReport(runtime, report, `backed up ${where.database} to ${result.file}: ${result.bytes} bytes, ${result.organizations} organization(s), ${objects.copied} document file(s), at migration ${report.migration}`);
@@ -93,18 +93,20 @@ export function registerBackupCommands(program: Command): void {
         const summary = [...rows].map(([table, n]) => `${table} ${n}`).join(', ');
         throw new DomainError('conflict', 'RESTORE.TARGET_NOT_EMPTY', `${targetLabel} is not empty (${summary}); restore writes only into an empty store: give a new --db path`, { details: { path: target } });
       }
-      const objectRoot = m.defaultObjectRoot(target, dataDir(process.env));
+      const objectRoot = process.env.PAYROLL_OBJECTS_DIR || m.defaultObjectRoot(target, dataDir(process.env));
       if (hasFiles(objectRoot)) throw new DomainError('conflict', 'RESTORE.TARGET_NOT_EMPTY', `${targetLabel} has document files in ${objectRoot}; restore writes only into an empty store: give a new --db path`, { details: { path: objectRoot } });
       if (!existsSync(dirname(target))) throw usageError(`${targetLabel}: the folder ${dirname(target)} does not exist; create it first`);
 
       // What the target was, so a failed restore can put it back exactly (an empty store stays an empty store).
       const before = !existsSync(target) ? 'missing' : statSync(target).size === 0 ? 'empty file' : 'empty store';
       const saved = `${target}.pre-restore-${process.pid}`;
+      const objectRootExisted = existsSync(objectRoot);
       if (before === 'empty store') await m.backupSqliteStore(target, saved);
       const checkCopy = `${target}.restore-check-${process.pid}`;
       const undo = async (): Promise<void> => {
         m.removeSqliteFiles(checkCopy);
-        rmSync(objectRoot, { recursive: true, force: true });
+        // The folder held no file before (checked above): remove what this restore put there, and the folder if it made it.
+        rmSync(objectRootExisted ? join(objectRoot, 'payroll-documents') : objectRoot, { recursive: true, force: true });
         if (before === 'empty store') {
           await m.copyIntoSqliteStore(saved, target);
           m.removeSqliteFiles(saved);

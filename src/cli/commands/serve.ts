@@ -24,6 +24,7 @@ interface ServeOptions {
   idpCaFile?: string;
   orgsClaim?: string;
   rateLimit?: string;
+  objectsDir?: string;
   logLevel: string;
 }
 
@@ -77,6 +78,7 @@ export function registerServeCommand(program: Command): void {
     .option('--idp-ca-file <file>', 'also trust this certificate when fetching the issuer’s keys')
     .option('--orgs-claim <name>', 'access-token claim listing the caller’s organization ids, or ["*"] (default payroll_orgs)')
     .option('--rate-limit <rule>', 'requests per client (token subject; IP address without a valid token), e.g. 600/min, 10/s, or off (default off; env PAYROLL_RATE_LIMIT); counted per server process')
+    .option('--objects-dir <dir>', 'folder of the document files (env PAYROLL_OBJECTS_DIR; default beside a SQLite file, else under the data dir); every server of one database must share it')
     .option('--log-level <level>', 'pino level: fatal, error, warn, info, debug', 'info')
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
@@ -125,7 +127,9 @@ export function registerServeCommand(program: Command): void {
       // Same precedence as local mode (cli.md): --db, then PAYROLL_DATABASE, then the profile's database.
       const location = globals.db || env.PAYROLL_DATABASE || resolveProfile(globals, env).profile.database || defaultDatabasePath(env);
       const store = await openStore(location);
-      const objects = createFolderObjectStore(defaultObjectRoot(location, dataDir(env)));
+      // Document bytes live in this folder, not in the database: servers sharing a PostgreSQL database must share it too
+      // (docs/operations.md "More than one server"), or a document written through one is missing through another.
+      const objects = createFolderObjectStore(options.objectsDir || env.PAYROLL_OBJECTS_DIR || defaultObjectRoot(location, dataDir(env)));
       const idpFetch = createHttpsFetch(options.idpCaFile ? { caFile: options.idpCaFile } : {});
 
       // The audience is the public base URL, known once the port is: the app is built after listen.
