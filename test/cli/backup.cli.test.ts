@@ -5,7 +5,7 @@
  * the restored store exports byte-identical to the backup. Needs `npm run build` (the CLI and the writer run dist/).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
@@ -151,7 +151,7 @@ describe('payroll backup and restore (SQLite)', () => {
     expect(Object.keys(document.objects)).toHaveLength(3);
     expect(document.tables.contacts).toHaveLength(k);
     expect(sequenceNumbers(restoredDb)).toEqual(seq);
-  }, 180_000);
+  }, 300_000);
 
   it('restore refuses a target that holds data, and files that are not payroll stores, changing nothing', async () => {
     const { env, dir } = cliSandbox();
@@ -178,13 +178,14 @@ describe('payroll backup and restore (SQLite)', () => {
     const foreign = new BetterSqlite3(other);
     foreign.exec('create table notes (id integer primary key, text text)');
     foreign.close();
+    // The backup is one self-contained file (no -wal): copies of it stand for backups of other versions.
     const future = join(dir, 'future.db');
-    expect((await runCli(['backup', '--to', future], { env })).code).toBe(0);
+    copyFileSync(file, future);
     const newer = new BetterSqlite3(future);
     newer.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-the-future', new Date().toISOString());
     newer.close();
     const gap = join(dir, 'gap.db');
-    expect((await runCli(['backup', '--to', gap], { env })).code).toBe(0);
+    copyFileSync(file, gap);
     const gapped = new BetterSqlite3(gap);
     gapped.prepare('delete from kysely_migration where name = ?').run(migrationNames()[1]);
     gapped.close();
@@ -211,7 +212,7 @@ describe('payroll backup and restore (SQLite)', () => {
     const pgBackup = await runCli(['backup', '--to', join(dir, 'pg.db'), '--db', 'postgres://payroll@127.0.0.1:1/payroll'], { env });
     expect(pgBackup.code).toBe(2);
     expect(pgBackup.stderr).toContain('docs/operations.md');
-  }, 120_000);
+  }, 300_000);
 
   it('restores into an existing empty store; a backup at an older migration gets the pending migrations and still exports identically', async () => {
     const { env, dir } = cliSandbox();
@@ -240,5 +241,5 @@ describe('payroll backup and restore (SQLite)', () => {
     untouched.close();
     expect(await exportsOf(target, [orgId])).toEqual(await exportsOf(db, [orgId]));
     expect(readFileSync(target).length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 300_000);
 });
