@@ -130,7 +130,8 @@ export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = p
         const { openLocalService, localActor, defaultObjectRoot } = await import('../service/local.js');
         opened = await openLocalService(where.database, {
           actor: localActor(safeUserName()),
-          objectRoot: defaultObjectRoot(where.database, dataDir(env)),
+          // PAYROLL_OBJECTS_DIR: where several processes on one PostgreSQL database share the document files.
+          objectRoot: env.PAYROLL_OBJECTS_DIR || defaultObjectRoot(where.database, dataDir(env)),
           create: settings.readOnly ? 'never' : where.databaseSource === 'default' ? 'folder' : 'file',
           // A folder the clerk named must exist (a typo is refused); the default one is payroll's own.
           requireFolder: where.databaseSource !== 'default',

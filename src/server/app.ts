@@ -10,6 +10,7 @@ import { encodeBinary } from './binary.js';
 import { errorAnswer, requestErrors } from './errors.js';
 import { acceptedRequestId, createPathMasker, maskSubject } from './logging.js';
 import { buildOpenApi } from './openapi.js';
+import { rateLimited, type RateLimiter } from './rate-limit.js';
 import { allowedMethods, compareRouteSpecificity, toHonoPath } from './paths.js';
 
 /**
@@ -35,6 +36,11 @@ export interface AppOptions {
   version?: string;
   /** /health: true while the store answers. */
   healthy?: () => Promise<boolean>;
+  /**
+   * Per-client rate limit (rate-limit.ts; none by default): counted per token subject once the token is
+   * verified, per client IP address for requests without a valid token and for /openapi.json; /health is never limited.
+   */
+  rateLimiter?: RateLimiter;
 }
 
 /** Contract version sent as `API-Version` on every answer (docs/decisions.md H6). */
@@ -105,6 +111,13 @@ export function createApp(options: AppOptions): Hono<Env> {
     );
   });
   app.onError((error, c) => answerError(c, error));
+  // The peer's address as the TLS socket has it (@hono/node-server passes the IncomingMessage as env.incoming).
+  const clientAddress = (c: Context<Env>): string => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  const countRequest = (key: string): void => {
+    if (!options.rateLimiter) return;
+    const decision = options.rateLimiter.take(key);
+    if (!decision.allowed) throw rateLimited(options.rateLimiter.rule, decision.retryAfterSeconds);
+  };
   // A path the API has, asked with a method it does not take: 405 with `Allow` (RFC 9110 §15.5.6), not 404.
   const methodsOf = allowedMethods([...Object.values(table), { method: 'GET', path: '/health' }, { method: 'GET', path: '/openapi.json' }]);
   app.notFound((c) => {
@@ -121,6 +134,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
   let openapi: unknown = null;
   app.get('/openapi.json', (c) => {
+    countRequest(`ip:${clientAddress(c)}`);
     openapi ??= buildOpenApi(table, { title: 'Payroll and Workforce Administration Service', version, apiVersion: API_VERSION, tokenUrl: options.tokenUrl, ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}) });
     return c.json(openapi);
   });
@@ -134,8 +148,16 @@ export function createApp(options: AppOptions): Hono<Env> {
       bodyLimit({ maxSize: limit, onError: () => { throw requestErrors.tooLarge(limit); } }),
       async (c) => {
         c.set('route', `${route.method} ${route.path}`);
-        const actor = await options.authenticator.authenticate(c.req.header('authorization'));
+        let actor: Actor;
+        try {
+          actor = await options.authenticator.authenticate(c.req.header('authorization'));
+        } catch (error) {
+          // No verified caller: counted by address, so guessing tokens is limited as well.
+          countRequest(`ip:${clientAddress(c)}`);
+          throw error;
+        }
         c.set('subject', actor.subject);
+        countRequest(`sub:${actor.subject}`);
         if (!actor.scopes.has(route.scope)) {
           throw new DomainError('forbidden', 'AUTH.SCOPE_MISSING', `this operation needs the ${route.scope} scope, which the caller's token does not carry`, { details: { required_scope: route.scope } });
         }

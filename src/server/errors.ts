@@ -22,7 +22,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
 };
 
 /** Request-level refusals with their own HTTP status; the body keeps the validation shape (kind validation, exit 3). */
-const STATUS_OF_CODE: Record<string, number> = { 'REQUEST.TOO_LARGE': 413, 'REQUEST.MEDIA_TYPE': 415, 'ROUTE.METHOD_NOT_ALLOWED': 405 };
+const STATUS_OF_CODE: Record<string, number> = { 'REQUEST.TOO_LARGE': 413, 'REQUEST.MEDIA_TYPE': 415, 'ROUTE.METHOD_NOT_ALLOWED': 405, 'REQUEST.RATE_LIMITED': 429 };
 
 export interface ErrorAnswer {
   status: number;
@@ -53,6 +53,8 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
     const scope = typeof error.details?.required_scope === 'string' ? error.details.required_scope : undefined;
     headers['WWW-Authenticate'] = `Bearer realm="payroll", error="insufficient_scope"${scope ? `, scope="${scope}"` : ''}`;
   }
+  // A rate-limited client is told when to come back (RFC 6585 §4, RFC 9110 §10.2.3: delay in seconds).
+  if (error.code === 'REQUEST.RATE_LIMITED' && typeof error.details?.retry_after_seconds === 'number') headers['Retry-After'] = String(error.details.retry_after_seconds);
   if (error.kind === 'validation') {
     return { status, headers, body: { detail: error.issues.map(({ loc, msg, type }) => ({ loc, msg, type })), ...common, ...(error.details ? { details: error.details } : {}) } };
   }

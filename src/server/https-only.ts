@@ -56,7 +56,8 @@ function answerAndClose(socket: Socket, status: number, reason: string, error: s
 
 const HTTPS_REQUIRED = JSON.stringify({ error: 'https_required', message: 'This service accepts HTTPS only: use https://...' });
 
-export async function listenHttpsOnly(fetchHandler: (request: Request) => Response | Promise<Response>, options: HttpsOnlyOptions): Promise<HostedServer> {
+/** `env` carries the Node request (`{ incoming, outgoing }`, @hono/node-server): the app reads the peer's address from it. */
+export async function listenHttpsOnly(fetchHandler: (request: Request, env?: unknown) => Response | Promise<Response>, options: HttpsOnlyOptions): Promise<HostedServer> {
   const host = options.host ?? '127.0.0.1';
   const sockets = new Set<Socket>();
   let inFlight = 0;

@@ -86,6 +86,11 @@ const errorResponses = (components: Components) => {
     '409': { description: 'conflict: duplicate or invalid state transition', content: ref(errorBody) },
     '413': { description: 'request body too large: JSON bodies over 1 MiB, uploads over 21 MiB (REQUEST.TOO_LARGE)', content: ref(validationErrorBody) },
     '422': { description: `validation error (spec Errors §1); also a JSON body nested more than ${MAX_JSON_DEPTH} levels deep (REQUEST.JSON_TOO_DEEP), a decimal with more than ${MAX_INTEGER_DIGITS} digits before the point`, content: ref(validationErrorBody) },
+    '429': {
+      description: 'too many requests from this client (REQUEST.RATE_LIMITED), only when the operator set a limit (payroll serve --rate-limit): counted per token subject, per IP address without a valid token',
+      headers: { 'Retry-After': { description: 'seconds until the next request is taken (RFC 9110 §10.2.3)', schema: { type: 'integer', minimum: 1 } } },
+      content: ref(errorBody),
+    },
     '503': { description: 'the service or its identity provider is unavailable', content: ref(errorBody) },
   };
 };

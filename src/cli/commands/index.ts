@@ -12,6 +12,7 @@ import { registerAddressCommands } from './addresses.js';
 import { registerRunDeCommand } from './run-de.js';
 import { registerServeCommand } from './serve.js';
 import { registerTransferCommands } from './transfer.js';
+import { registerBackupCommands } from './backup.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerPayGroupFamily } from './pay-groups.js';
 import { registerDocumentCommands } from './documents.js';
@@ -42,6 +43,7 @@ export function registerCommands(program: Command): void {
   registerVerifyCommand(program);
   registerDemoCommand(program);
   registerTransferCommands(program);
+  registerBackupCommands(program);
   registerPayGroupFamily(program);
   registerDocumentCommands(program);
   registerRunDeCommand(program, payrollGroup(program));

@@ -23,6 +23,8 @@ interface ServeOptions {
   publicUrl?: string;
   idpCaFile?: string;
   orgsClaim?: string;
+  rateLimit?: string;
+  objectsDir?: string;
   logLevel: string;
 }
 
@@ -75,14 +77,17 @@ export function registerServeCommand(program: Command): void {
     .option('--public-url <url>', 'base URL clients use (default: https://HOST:PORT)')
     .option('--idp-ca-file <file>', 'also trust this certificate when fetching the issuer’s keys')
     .option('--orgs-claim <name>', 'access-token claim listing the caller’s organization ids, or ["*"] (default payroll_orgs)')
+    .option('--rate-limit <rule>', 'requests per client (token subject; IP address without a valid token), e.g. 600/min, 10/s, or off (default off; env PAYROLL_RATE_LIMIT); counted per server process')
+    .option('--objects-dir <dir>', 'folder of the document files (env PAYROLL_OBJECTS_DIR; default beside a SQLite file, else under the data dir); every server of one database must share it')
     .option('--log-level <level>', 'pino level: fatal, error, warn, info, debug', 'info')
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       // Loaded here, not at startup: every other command stays free of the server's dependencies.
-      const [{ createHttpsFetch }, { tokenEndpointOf }, { createApp, createJwtAuthenticator, createLogger, ensureDevCertificate, listenHttpsOnly }, { createLocalService, defaultObjectRoot }, { createFolderObjectStore }, { openStore }, { pingStore }, { requireHttps }] = await Promise.all([
+      const [{ createHttpsFetch }, { tokenEndpointOf }, { createApp, createJwtAuthenticator, createLogger, ensureDevCertificate, listenHttpsOnly }, { createRateLimiter, parseRateLimit }, { createLocalService, defaultObjectRoot }, { createFolderObjectStore }, { openStore }, { pingStore }, { requireHttps }] = await Promise.all([
         import('../../client/https-fetch.js'),
         import('../../client/token-source.js'),
         import('../../server/index.js'),
+        import('../../server/rate-limit.js'),
         import('../../service/local.js'),
         import('../../service/object-store.js'),
         import('../../store/database.js'),
@@ -108,6 +113,13 @@ export function registerServeCommand(program: Command): void {
       if (!certFile || !keyFile) throw usageError('HTTPS only: give --cert FILE and --key FILE, or --dev for a self-signed localhost certificate');
       const cert = readPem(certFile, '--cert');
       const key = readPem(keyFile, '--key');
+      const rateLimitText = options.rateLimit ?? env.PAYROLL_RATE_LIMIT ?? 'off';
+      let rateLimit: ReturnType<typeof parseRateLimit>;
+      try {
+        rateLimit = parseRateLimit(rateLimitText);
+      } catch (error) {
+        throw usageError(`${options.rateLimit !== undefined ? '--rate-limit' : 'PAYROLL_RATE_LIMIT'} ${(error as Error).message}`);
+      }
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a whole number from 0 to 65535 (got ${options.port})`);
 
@@ -115,12 +127,14 @@ export function registerServeCommand(program: Command): void {
       // Same precedence as local mode (cli.md): --db, then PAYROLL_DATABASE, then the profile's database.
       const location = globals.db || env.PAYROLL_DATABASE || resolveProfile(globals, env).profile.database || defaultDatabasePath(env);
       const store = await openStore(location);
-      const objects = createFolderObjectStore(defaultObjectRoot(location, dataDir(env)));
+      // Document bytes live in this folder, not in the database: servers sharing a PostgreSQL database must share it too
+      // (docs/operations.md "More than one server"), or a document written through one is missing through another.
+      const objects = createFolderObjectStore(options.objectsDir || env.PAYROLL_OBJECTS_DIR || defaultObjectRoot(location, dataDir(env)));
       const idpFetch = createHttpsFetch(options.idpCaFile ? { caFile: options.idpCaFile } : {});
 
       // The audience is the public base URL, known once the port is: the app is built after listen.
-      let handler: ((request: Request) => Response | Promise<Response>) | null = null;
-      const server = await listenHttpsOnly((request) => (handler ? handler(request) : new Response('starting', { status: 503 })), { cert, key, host: options.host, port });
+      let handler: ((request: Request, env?: unknown) => Response | Promise<Response>) | null = null;
+      const server = await listenHttpsOnly((request, env) => (handler ? handler(request, env) : new Response('starting', { status: 503 })), { cert, key, host: options.host, port });
       const publicUrl = requireHttps(options.publicUrl || server.url, '--public-url');
       const audience = requireHttps(options.audience || publicUrl, '--audience');
       const authenticator = createJwtAuthenticator({ issuer, audience, ...(options.jwksUrl ? { jwksUrl: options.jwksUrl } : {}), ...(options.orgsClaim ? { orgsClaim: options.orgsClaim } : {}), fetch: idpFetch });
@@ -135,11 +149,12 @@ export function registerServeCommand(program: Command): void {
           await pingStore(store.db);
           return true;
         },
+        ...(rateLimit ? { rateLimiter: createRateLimiter(rateLimit) } : {}),
       });
-      handler = (request) => app.fetch(request);
+      handler = (request, requestEnv) => app.fetch(request, requestEnv);
       authenticator.ready().catch((error: unknown) => logger.warn({ issuer, reason: error instanceof Error ? error.message : String(error) }, 'identity provider keys not loaded yet; retrying on the first request'));
-      logger.info({ url: publicUrl, audience, issuer, store: store.describe }, 'listening');
-      process.stderr.write(`payroll serve: listening on ${publicUrl} (audience ${audience}, issuer ${issuer}, ${store.describe})\n`);
+      logger.info({ url: publicUrl, audience, issuer, store: store.describe, rate_limit: rateLimit?.text ?? 'off' }, 'listening');
+      process.stderr.write(`payroll serve: listening on ${publicUrl} (audience ${audience}, issuer ${issuer}, ${store.describe}${rateLimit ? `, rate limit ${rateLimit.text} per client` : ''})\n`);
 
       await new Promise<void>((resolve) => {
         let stopping = false;
