@@ -24,10 +24,12 @@ export interface ChangeRow {
   wage_type: string;
   amount: string | null;
   hours: string | null;
+  /** What is wrong with the row's shape (reported with the store's refusals of the other rows, all at once). */
+  problems: RowProblem[];
 }
 
 /** A refusal: where, which field, the rule (machine name) and what is wrong. */
-interface RowProblem {
+export interface RowProblem {
   where: string;
   field: string;
   rule: string;
@@ -126,45 +128,48 @@ export function readChangesFile(path: string): ChangeRow[] {
     if (!list) throw changesRefused([{ where: name, field: 'file', rule: 'shape', message: 'must be {"changes": [ … ]} or a list of changes, each {"payroll_number" or "employee_id", "wage_type", "amount", "hours"?}' }]);
     list.forEach((item, index) => {
       const where = `${name} item ${index + 1}`;
+      const own: RowProblem[] = [];
       if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        problems.push({ where, field: 'item', rule: 'object_type', message: 'must be an object {"payroll_number" or "employee_id", "wage_type", "amount", "hours"?}' });
+        own.push({ where, field: 'item', rule: 'object_type', message: 'must be an object {"payroll_number" or "employee_id", "wage_type", "amount", "hours"?}' });
+        rows.push({ where, employee_id: null, payroll_number: null, either: null, wage_type: '', amount: null, hours: null, problems: own });
         return;
       }
       const values: Partial<Record<(typeof FIELDS)[number], string | null>> = {};
       for (const [key, value] of Object.entries(item as Record<string, unknown>)) {
         const field = fieldName(key);
         if (!field || key !== key.trim()) {
-          problems.push({ where, field: key, rule: 'unknown_field', message: `is not a field of a change (fields: ${FIELDS.join(', ')})` });
+          own.push({ where, field: key, rule: 'unknown_field', message: `is not a field of a change (fields: ${FIELDS.join(', ')})` });
           continue;
         }
-        values[field] = jsonText(value, where, field, problems, field === 'amount' || field === 'hours' ? 'decimal' : 'name');
+        values[field] = jsonText(value, where, field, own, field === 'amount' || field === 'hours' ? 'decimal' : 'name');
       }
-      rows.push(rowOf(where, values, problems));
+      rows.push(rowOf(where, values, own));
     });
   } else {
-    const table = parseCsv(text).filter((r) => r.some((cell) => cell.trim() !== ''));
-    const header = table[0];
+    // Line numbers as an editor shows them: the header (the first line with a cell) is line 1 of a plain file.
+    const lines = parseCsv(text);
+    const headerIndex = lines.findIndex((r) => r.some((cell) => cell.trim() !== ''));
+    const header = lines[headerIndex];
     if (!header) throw changesRefused([{ where: name, field: 'file', rule: 'empty', message: `has no rows; the first line names the columns (${FIELDS.join(',')})` }]);
     const columns = header.map((cell, index) => {
       const field = fieldName(cell);
-      if (!field) problems.push({ where: `${name} line 1`, field: cell.trim() || `column ${index + 1}`, rule: 'unknown_column', message: `is not a column of a change (columns: ${FIELDS.join(', ')})` });
+      if (!field) problems.push({ where: `${name} line ${headerIndex + 1}`, field: cell.trim() || `column ${index + 1}`, rule: 'unknown_column', message: `is not a column of a change (columns: ${FIELDS.join(', ')})` });
       return field;
     });
     if (!columns.includes('wage_type') || (!columns.includes('employee_id') && !columns.includes('payroll_number'))) {
-      problems.push({ where: `${name} line 1`, field: 'header', rule: 'columns_missing', message: `must name the columns wage_type, amount and employee_id or payroll_number (optional: hours); found: ${header.join(', ')}` });
+      problems.push({ where: `${name} line ${headerIndex + 1}`, field: 'header', rule: 'columns_missing', message: `must name the columns wage_type, amount and employee_id or payroll_number (optional: hours); found: ${header.join(', ')}` });
     }
     if (problems.length > 0) throw changesRefused(problems);
-    // Line numbers as an editor shows them: the header is line 1 (blank lines are counted too).
-    const lines = parseCsv(text);
     lines.forEach((cells, index) => {
-      if (index === 0 || !cells.some((cell) => cell.trim() !== '')) return;
+      if (index <= headerIndex || !cells.some((cell) => cell.trim() !== '')) return;
       const where = `${name} line ${index + 1}`;
-      if (cells.length > columns.length) problems.push({ where, field: `column ${columns.length + 1}`, rule: 'extra_column', message: `has ${cells.length} cells; the header names ${columns.length} columns` });
+      const own: RowProblem[] = [];
+      if (cells.length > columns.length) own.push({ where, field: `column ${columns.length + 1}`, rule: 'extra_column', message: `has ${cells.length} cells; the header names ${columns.length} columns` });
       const values: Partial<Record<(typeof FIELDS)[number], string | null>> = {};
       columns.forEach((field, i) => {
         if (field) values[field] = cells[i]?.trim() ? (cells[i] as string).trim() : null;
       });
-      rows.push(rowOf(where, values, problems));
+      rows.push(rowOf(where, values, own));
     });
   }
   if (problems.length > 0) throw changesRefused(problems);
@@ -184,7 +189,7 @@ function rowOf(where: string, values: Partial<Record<(typeof FIELDS)[number], st
   if (amount !== null && !AMOUNT.test(amount)) problems.push({ where, field: 'amount', rule: 'decimal', message: amountRule(amount) });
   const hours = values.hours ?? null;
   if (hours !== null && !HOURS.test(hours)) problems.push({ where, field: 'hours', rule: 'decimal', message: `"${hours}" must be a number of hours with at most 2 decimal places, e.g. 160 or 37.5` });
-  return { where, employee_id: employeeId, payroll_number: payrollNumber, either: null, wage_type: wageType ?? '', amount, hours };
+  return { where, employee_id: employeeId, payroll_number: payrollNumber, either: null, wage_type: wageType ?? '', amount, hours, problems };
 }
 
 function amountRule(amount: string): string {
@@ -194,20 +199,16 @@ function amountRule(amount: string): string {
 
 /** `--earning EMPLOYEE=CODE=AMOUNT` (employee: payroll number or id), repeated. */
 export function parseEarningFlags(values: readonly string[]): ChangeRow[] {
-  const problems: RowProblem[] = [];
-  const rows = values.map((value) => {
+  return values.map((value) => {
     const where = `--earning ${value}`;
     const parts = value.split('=').map((p) => p.trim());
     if (parts.length !== 3 || parts.some((p) => p === '')) {
-      problems.push({ where, field: 'value', rule: 'format', message: 'write PAYROLL_NO=CODE=AMOUNT (or EMPLOYEE_ID=CODE=AMOUNT), e.g. --earning GB-001=UK-E-004=500' });
-      return null;
+      return { where, employee_id: null, payroll_number: null, either: null, wage_type: '', amount: null, hours: null, problems: [{ where, field: 'value', rule: 'format', message: 'write PAYROLL_NO=CODE=AMOUNT (or EMPLOYEE_ID=CODE=AMOUNT), e.g. --earning GB-001=UK-E-004=500' }] };
     }
     const [employee, code, amount] = parts as [string, string, string];
-    if (!AMOUNT.test(amount)) problems.push({ where, field: 'amount', rule: 'decimal', message: amountRule(amount) });
-    return { where, employee_id: null, payroll_number: null, either: employee, wage_type: code, amount, hours: null };
+    const problems: RowProblem[] = AMOUNT.test(amount) ? [] : [{ where, field: 'amount', rule: 'decimal', message: amountRule(amount) }];
+    return { where, employee_id: null, payroll_number: null, either: employee, wage_type: code, amount, hours: null, problems };
   });
-  if (problems.length > 0) throw changesRefused(problems);
-  return rows as ChangeRow[];
 }
 
 /** Every employee of the organization (leavers too: a change may name one). */
@@ -310,6 +311,7 @@ export async function buildGbRunFromStoredPay(service: PayrollService, orgId: st
   const sections = new Map<string, string>();
 
   for (const row of changes) {
+    problems.push(...row.problems);
     const employee = employeeOf(row, byId, byNumber, problems);
     const code = row.wage_type.toUpperCase();
     if (!employee || !code) continue;
@@ -338,6 +340,8 @@ export async function buildGbRunFromStoredPay(service: PayrollService, orgId: st
       problems.push({ where: row.where, field: 'wage_type', rule: 'wage_type_calculated', message: `${code} is worked out by the run (pension, employer contributions), not given as a change` });
       continue;
     }
+    // A row already refused for its shape is checked no further than its employee and wage type.
+    if (row.problems.length > 0) continue;
     const leaverAfterLeaving = Boolean(employee.leave_date && employee.leave_date < period.start_date);
     const stored = payOf(employee);
     let line: Line;
@@ -472,6 +476,7 @@ export async function buildDeItems(service: PayrollService, orgId: string, month
   const items = new Map<string, Record<string, unknown> & { earnings: Line[]; benefits: Line[]; deductions: Line[]; reimbursements: Line[] }>();
   const regularFrom = new Map<string, string>();
   for (const row of changes) {
+    problems.push(...row.problems);
     const employee = employeeOf(row, byId, byNumber, problems);
     if (!employee || !row.wage_type) continue;
     const why = notEmployedIn(employee, start, end);
@@ -484,6 +489,7 @@ export async function buildDeItems(service: PayrollService, orgId: string, month
       problems.push({ where: row.where, field: 'wage_type', rule: 'wage_type_unknown', message: `"${row.wage_type}" is not a German change type; known: ${DE_CHANGE_TYPES.map((t) => t.code).join(', ')} (or their German names: ${DE_CHANGE_TYPES.flatMap((t) => t.aliases.slice(0, 1)).join(', ')})` });
       continue;
     }
+    if (row.problems.length > 0) continue;
     if (row.amount !== null && row.amount.startsWith('-')) {
       problems.push({ where: row.where, field: 'amount', rule: 'amount_negative', message: `must not be negative for ${type.code}; a deduction is its own type (deduction)` });
       continue;

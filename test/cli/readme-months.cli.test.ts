@@ -83,7 +83,7 @@ describe('README: a month without JSON', () => {
     expect(run.payslips.find((p) => p.employee_id === amelia.id)?.gross_pay).toBe('4833.33');
     expect(readdirSync(join(dir, 'payslips')).length).toBe(run.payslips.length);
     expect(readFileSync(join(dir, 'bacs.txt'), 'utf8').length).toBeGreaterThan(0);
-  });
+  }, 300_000);
 
   it('the German month: three commands, the next unrun month, Weihnachtsgeld, Entgeltbescheinigungen and the SEPA file', async () => {
     const text = block('A German month');
@@ -105,5 +105,5 @@ describe('README: a month without JSON', () => {
     const sepa = readFileSync(join(dir, 'sepa.xml'), 'utf8');
     expect(sepa).toContain(`<CtrlSum>${run.totals.net_pay}</CtrlSum>`);
     expect(existsSync(join(dir, 'sepa.xml'))).toBe(true);
-  });
+  }, 300_000);
 });

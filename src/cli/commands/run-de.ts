@@ -124,6 +124,8 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
             return;
           }
           if ((options.employee ?? []).length > 0 && !options.corrects) throw usageError('--employee is for corrections: give --corrects RUN_ID too');
+          // Read before anything is stored: a bad factor must not leave a draft behind.
+          const factor = plausibilityFactor(runtime, options.plausibilityFactor);
           const changes = [...(options.changes ? readChangesFile(options.changes) : []), ...parseEarningFlags(options.earning ?? [])];
           if (changes.length > 0 && options.input) throw usageError('--changes/--earning and --input both give the month\'s inputs: put them in one of them');
           const service = await runtime.service();
@@ -144,7 +146,6 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
           runtime.wrote();
           let run = await service.getGermanPayrollRun(options.org, result.payroll_status_id);
           // Issue 18 point 4: a gross far from the stored pay or the previous month is confirmed or the draft is discarded.
-          const factor = plausibilityFactor(runtime, options.plausibilityFactor);
           const org = options.org;
           await plausibilityGate(runtime, await implausibleDe(service, org, run, factor), factor, run.id, () => service.discardGermanPayrollRun(org, run.id));
           if (options.quiet) process.stdout.write(`${run.id}\n`);

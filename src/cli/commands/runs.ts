@@ -163,6 +163,10 @@ function registerRunGb(host: Command): void {
         const service = await runtime.service();
         let body: Record<string, unknown>;
         let draftPath: string | null = null;
+        const changes = changeRowsOf(options);
+        // Read before anything is stored: a bad factor must not leave a draft behind.
+        const factor = plausibilityFactor(runtime, options.plausibilityFactor);
+        if (changes.length > 0 && (options.input || !options.payGroup)) throw usageError(options.input ? '--changes/--earning change the standing pay of a run built with --pay-group; with --input, put the lines in the file' : 'missing --pay-group: --changes/--earning change the standing pay of the pay group\'s run');
         if (options.input) {
           const file = readJsonInput(options.input);
           if (file === null || typeof file !== 'object' || Array.isArray(file)) throw usageError('--input must hold a JSON object (the run request)');
@@ -178,9 +182,8 @@ function registerRunGb(host: Command): void {
           }
           // On a terminal, a leaver paid regular pay again is asked about and left out by default.
           if (runtime.interactive) body = await skipLeaversPaidAgain(service, org, body, await inquirerPort(), (m) => runtime.info(m));
-        } else if ((!runtime.interactive || changeRowsOf(options).length > 0) && options.payGroup) {
+        } else if ((!runtime.interactive || changes.length > 0) && options.payGroup) {
           // Off a terminal, or with changes: standing pay plus the changes, every change checked first (decision K8).
-          const changes = changeRowsOf(options);
           const group = await service.getPayGroup(org, options.payGroup);
           const frequency = ((await service.listPayCalendars(org)).find((c) => c.id === group.pay_calendar_id)?.frequency ?? 'monthly') as PayFrequency;
           const period = await storedPayPeriod(runtime, service, org, group, options);
@@ -209,7 +212,6 @@ function registerRunGb(host: Command): void {
         runtime.wrote();
         let run = await service.getPayrollRun(org, result.payroll_status_id);
         // Issue 18 point 4: a gross far from the stored pay or the previous period is confirmed or the draft is discarded.
-        const factor = plausibilityFactor(runtime, options.plausibilityFactor);
         await plausibilityGate(runtime, await implausibleGb(service, org, run, factor), factor, run.id, () => service.discardPayrollRun(org, run.id));
         if (options.quiet) process.stdout.write(`${run.id}\n`);
         else printRun(runtime, run, await namesFor(runtime, service, org));
