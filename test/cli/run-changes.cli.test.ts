@@ -94,7 +94,7 @@ describe('run-gb from stored pay with changes (CLI)', () => {
     expect(third.code, third.stderr).toBe(0);
     expect(third.stderr).toContain('tax year 2026-27 (that of the pay group');
     expect(third.json<GbRun>()).toMatchObject({ tax_year: '2026-27', period_number: 2 });
-  });
+  }, 300_000);
 
   it('refuses every bad change at once, naming file, line, field and rule, and stores nothing', async () => {
     const { env, dir } = cliSandbox();
@@ -127,7 +127,7 @@ describe('run-gb from stored pay with changes (CLI)', () => {
     expect(flag.code).toBe(3);
     expect(flag.stderr).toContain('--earning S1=UK-E-004, value: write PAYROLL_NO=CODE=AMOUNT');
     expect((await runCli(['runs', 'list', '--org', staff.orgId, '--json'], { env })).json()).toEqual([]);
-  });
+  }, 300_000);
 
   it('pays a leaver after leaving only when named, with the named lines only', async () => {
     const { env } = cliSandbox();
