@@ -25,6 +25,8 @@ export interface Profile {
   auth_url?: string;
   audience?: string;
   client_id?: string;
+  /** How many times the stored pay or the previous period's gross a run's gross may be before it asks (decision K13). */
+  plausibility_factor?: string;
 }
 
 export interface ConfigFile {

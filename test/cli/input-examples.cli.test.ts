@@ -52,10 +52,33 @@ describe('fixtures/examples', () => {
     await ok(['pension', 'scheme', 'create', '--org', gb, '--input', file('pension-scheme.json')]);
     await ok(['pension', 'enrol', gbEmployee, '--org', gb, '--input', file('pension-enrol.json')]);
     await ok(['absences', 'add', '--org', gb, '--employee', gbEmployee, '--input', file('absence-sickness.json')]);
-    await ok(['run-gb', '--org', gb, '--input', file('run-gb.json')]);
+    const gbRun = id(await ok(['run-gb', '--org', gb, '--input', file('run-gb.json')]));
     await ok(['run-de', '--input', file('run-de-request.json')]);
     ids.EMPLOYEE_ID = deEmployee;
-    await ok(['run-de', '--org', de, '--period', '2026-01', '--input', file('run-de-items.json')]);
+    const deRun = id(await ok(['run-de', '--org', de, '--period', '2026-01', '--input', file('run-de-items.json')]));
+
+    // The changes examples (CSV and JSON, both countries) on the next unrun period, each checked by its figures.
+    type GbSlip = { gross_pay: string; lines: { section: string; wage_type_code: string; amount: string }[] };
+    await ok(['runs', 'approve', gbRun, '--org', gb, '--yes']);
+    const gbCsv = (await ok(['run-gb', '--org', gb, '--pay-group', ids.PAY_GROUP_ID, '--changes', file('run-gb-changes.csv')])).json<{ id: string; period_number: number; payslips: GbSlip[] }>();
+    // GB-001: UK-E-001 2,750.00 instead of 38,000 ÷ 12, plus a 500.00 bonus; the union subscription is a deduction.
+    expect(gbCsv.period_number).toBe(2);
+    expect(gbCsv.payslips[0]?.gross_pay).toBe('3250.00');
+    expect(gbCsv.payslips[0]?.lines.filter((l) => l.section === 'deductions').map((l) => [l.wage_type_code, l.amount])).toContainEqual(['UK-D-005', '12.50']);
+    await ok(['runs', 'discard', gbCsv.id, '--org', gb, '--yes']);
+    const gbJson = (await ok(['run-gb', '--org', gb, '--pay-group', ids.PAY_GROUP_ID, '--changes', file('run-gb-changes.json')])).json<{ payslips: GbSlip[] }>();
+    // 3,166.67 standing salary + 500.00 bonus + 10 h × 18.00 overtime; the 42.80 expenses are not pay.
+    expect(gbJson.payslips[0]?.gross_pay).toBe('3846.67');
+    await ok(['runs', 'approve', deRun, '--org', de, '--yes']);
+    type DeRunJson = { id: string; month: string; payslips: { current_pay_period: { employee: { totals: { total_gross_wages: string } } } }[] };
+    const deCsv = (await ok(['run-de', '--org', de, '--changes', file('run-de-changes.csv')])).json<DeRunJson>();
+    // DE-001: salary 4,200.00 instead of 54,000 ÷ 12, plus 1,500.00 Weihnachtsgeld.
+    expect(deCsv.month).toBe('2026-02');
+    expect(deCsv.payslips[0]?.current_pay_period.employee.totals.total_gross_wages).toBe('5700.00');
+    await ok(['runs', 'discard', deCsv.id, '--org', de, '--yes']);
+    const deJson = (await ok(['run-de', '--org', de, '--changes', file('run-de-changes.json')])).json<DeRunJson>();
+    // 4,500.00 standing salary + 320.00 overtime + the 50.00 benefit in kind; the 35.90 reimbursement is not wages.
+    expect(deJson.payslips[0]?.current_pay_period.employee.totals.total_gross_wages).toBe('4870.00');
   });
 
   it('every command that takes --input names an existing example file in its help', async () => {

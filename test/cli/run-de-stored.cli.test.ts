@@ -97,6 +97,9 @@ describe('payroll run-de --org, runs and lohnkonto for a German organization (CL
     const refused = await runCli(['run-de', '--input', '-', '--period', '2026-01'], { env, stdin: '{}' });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--period needs --org');
-    expect((await runCli(['run-de', '--org', 'x'], { env })).code).toBe(2);
+    // Without --period the next unrun month is taken (issue 18), so an unknown organization is what stops it.
+    const unknown = await runCli(['run-de', '--org', 'x'], { env });
+    expect(unknown.code).toBe(6);
+    expect((await runCli(['run-de', '--org', 'x', '--period', '2026-13'], { env })).stderr).toContain('--period 2026-13: must be a month in the form YYYY-MM');
   });
 });

@@ -181,7 +181,7 @@ describe.skipIf(noTmux !== null)('run-gb on a real terminal (tmux)', () => {
     const command = cliCommand(env, ['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27']);
 
     // A draft for the same period already exists, so this attempt is refused at the end: its answers must survive.
-    const blocker = await runCli(['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27', '--hours', `${staff.hourly}=1`, '--json'], { env });
+    const blocker = await runCli(['run-gb', '--org', staff.orgId, '--pay-group', staff.groupId, '--period', '1', '--tax-year', '2026-27', '--hours', `${staff.hourly}=160`, '--json'], { env });
     expect(blocker.code).toBe(0);
     const first = new Terminal(command);
     try {

@@ -8,6 +8,7 @@ import { readConfig, writeConfig, type Profile } from '../config.js';
 import { withRuntime } from '../command-kit.js';
 import { usageError } from '../usage-error.js';
 import type { Runtime } from '../runtime.js';
+import { factorProblem } from '../plausibility.js';
 
 /** What a profile may hold, and what each key means. */
 const PROFILE_KEYS: Record<keyof Profile, string> = {
@@ -16,6 +17,7 @@ const PROFILE_KEYS: Record<keyof Profile, string> = {
   auth_url: 'identity provider of the hosted instance (https)',
   audience: 'OAuth2 audience of the hosted instance',
   client_id: 'OAuth2 client id',
+  plausibility_factor: 'runs warn when a gross is more than this many times the stored pay or the previous period (default 3)',
 };
 
 function isProfileKey(key: string): key is keyof Profile {
@@ -30,6 +32,11 @@ function checkKey(key: string): keyof Profile {
 function checkValue(key: keyof Profile, value: string): string {
   if ((key === 'remote' || key === 'auth_url') && !value.startsWith('https://')) throw usageError(`config: ${key} must be an https:// URL (plain http would send credentials in the clear)`);
   if (value.trim() === '') throw usageError(`config: ${key} must not be empty (use \`payroll config unset ${key}\`)`);
+  if (key === 'plausibility_factor') {
+    const problem = factorProblem(value.trim());
+    if (problem) throw usageError(`config: plausibility_factor ${problem}`);
+    return value.trim();
+  }
   return value;
 }
 

@@ -6,6 +6,9 @@ import { readJsonInput, usageError } from '../runtime.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { namesFor, nameOf, withNames, type EmployeeNames } from '../employee-names.js';
+import { buildDeItems, DE_CHANGE_TYPES, parseEarningFlags, readChangesFile } from '../run-changes.js';
+import { nextDeMonth, todayIso } from '../run-period.js';
+import { implausibleDe, plausibilityFactor, plausibilityGate } from '../plausibility.js';
 
 /** One row per employee: what a clerk checks before paying (issue 3, item 4). */
 const PAYSLIP_COLUMNS: Column[] = [
@@ -86,6 +89,10 @@ interface RunDeOptions {
   corrects?: string;
   employee?: string[];
   approve?: boolean;
+  changes?: string;
+  earning?: string[];
+  plausibilityFactor?: string;
+  quiet?: boolean;
 }
 
 export function registerRunDeCommand(program: Command, parent?: Command): void {
@@ -95,7 +102,11 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
       .description('German payroll: with --org, a stored run of the month (a draft to review, approve and pay); with --input alone, POST /germany/payroll (a calculation, nothing stored)')
       .option('--input <file>', 'without --org: the request body of POST /germany/payroll (pay_cycle, pay_date, payroll_group; e.g. fixtures/examples/run-de-request.json); with --org: the monthly inputs (e.g. fixtures/examples/run-de-items.json) { "items": [ { "employee_id", "earnings": [ { "earning_type", "amount", "is_lumpsum" } ], "benefits", "deductions", "reimbursements" } ] }; - for stdin')
       .option('--org <id>', 'store a run of this German organization’s month: every employee employed in it, with their standing pay')
-      .option('--period <YYYY-MM>', 'the month to pay (with --org)')
+      .option('--period <YYYY-MM>', 'the month to pay (with --org; default: the month after the organization\'s latest run)')
+      .option('--changes <file>', `with --org: per-employee changes, CSV or JSON (payroll_number or employee_id, wage_type, amount, hours; e.g. fixtures/examples/run-de-changes.csv, fixtures/examples/run-de-changes.json); wage types: ${DE_CHANGE_TYPES.map((t) => t.code).join(', ')} (salary and hourly replace the standing pay this month)`)
+      .option('--earning <employee=type=amount>', 'with --org: one change, PAYROLL_NO=TYPE=AMOUNT (or employee id), e.g. DE-001=bonus=500; repeat', (value: string, previous: string[]) => [...previous, value], [] as string[])
+      .option('--plausibility-factor <n>', 'warn and ask (off a terminal: need --yes) when a gross is more than N times the stored pay or the previous month (default 3, or `payroll config set plausibility_factor N`)')
+      .option('-q, --quiet', 'with --org: print only the run id on stdout (RUN=$(payroll run-de … -q))')
       .option('--pay-date <date>', 'pay date within the month (with --org; default its last day)')
       .option('--corrects <run-id>', 'a correction: a new run of the same month replacing an approved or paid run (with --org)')
       .option('--employee <id>', 'with --corrects: an employee whose month is corrected (repeat; default those of the corrected run)', (value: string, previous: string[]) => [...previous, value], [] as string[])
@@ -108,29 +119,45 @@ export function registerRunDeCommand(program: Command, parent?: Command): void {
           if (!options.org && !options.input && runtime.interactive) options.org = await requireOrg(runtime, undefined, 'DE');
           if (!options.org) {
             if (!options.input) throw usageError('missing --input FILE (a POST /germany/payroll request) or --org ID --period YYYY-MM (a stored run)');
-            for (const [flag, given] of [['--period', options.period], ['--pay-date', options.payDate], ['--corrects', options.corrects], ['--approve', options.approve]] as const) {
+            for (const [flag, given] of [['--period', options.period], ['--pay-date', options.payDate], ['--corrects', options.corrects], ['--approve', options.approve], ['--changes', options.changes], ['--earning', (options.earning ?? []).length > 0 ? 'yes' : undefined]] as const) {
               if (given !== undefined) throw usageError(`${flag} needs --org (a stored run of a German organization)`);
             }
             const service = await runtime.service();
             printGermanPayroll(runtime, await service.calculateGermanPayroll(readJsonInput(options.input), history));
             return;
           }
-          if (!options.period) {
-            if (!runtime.interactive) throw usageError('missing --period YYYY-MM (the month to pay)');
-            // The month after the latest run preset; a month that has a run is refused as it is typed.
-            options.period = await askGermanMonth(await runtime.service(), options.org, await inquirerPort(), { today: new Date().toISOString().slice(0, 10), monthCheck: (await loadAnswerChecks()).germanMonth });
-          }
           if ((options.employee ?? []).length > 0 && !options.corrects) throw usageError('--employee is for corrections: give --corrects RUN_ID too');
+          // Read before anything is stored: a bad factor must not leave a draft behind.
+          const factor = plausibilityFactor(runtime, options.plausibilityFactor);
+          const changes = [...(options.changes ? readChangesFile(options.changes) : []), ...parseEarningFlags(options.earning ?? [])];
+          if (changes.length > 0 && options.input) throw usageError('--changes/--earning and --input both give the month\'s inputs: put them in one of them');
+          const service = await runtime.service();
+          let period = options.period;
+          if (!period) {
+            if (options.corrects) throw usageError('missing --period YYYY-MM: the month of the run corrected');
+            if (runtime.interactive) {
+              // On a terminal: the month after the latest run preset; a month that has a run is refused as it is typed.
+              period = await askGermanMonth(service, options.org, await inquirerPort(), { today: todayIso(), monthCheck: (await loadAnswerChecks()).germanMonth });
+            } else {
+              const picked = await nextDeMonth(service, options.org, todayIso());
+              period = picked.period;
+              runtime.info(`period: ${period}: ${picked.why}`);
+            }
+          } else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw usageError(`--period ${period}: must be a month in the form YYYY-MM`);
           const body: Record<string, unknown> = options.input ? itemsFileBody(readJsonInput(options.input)) : {};
-          body.period = options.period;
+          if (changes.length > 0) body.items = await buildDeItems(service, options.org, period, changes);
+          body.period = period;
           if (options.payDate) body.pay_date = options.payDate;
           if (options.corrects) body.corrects_run_id = options.corrects;
           if ((options.employee ?? []).length > 0) body.employee_ids = options.employee;
-          const service = await runtime.service();
           const result = await service.createGermanPayrollRun(options.org, body, history);
           runtime.wrote();
           let run = await service.getGermanPayrollRun(options.org, result.payroll_status_id);
-          printGermanRun(runtime, run, await namesFor(runtime, service, options.org));
+          // Issue 18 point 4: a gross far from the stored pay or the previous month is confirmed or the draft is discarded.
+          const org = options.org;
+          await plausibilityGate(runtime, await implausibleDe(service, org, run, factor), factor, run.id, () => service.discardGermanPayrollRun(org, run.id));
+          if (options.quiet) process.stdout.write(`${run.id}\n`);
+          else printGermanRun(runtime, run, await namesFor(runtime, service, options.org));
           if (options.approve) {
             await confirmStep(runtime, `approve run ${run.id} (${run.month}, ${run.employee_count} payslips, net pay ${run.totals?.net_pay ?? '?'}); approved runs are final`);
             run = await service.approveGermanPayrollRun(options.org, run.id);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Decimal, type GermanPayrollRun, type GermanRunPayslip, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
+import { Decimal, gbTaxYearOf, type GermanPayrollRun, type GermanRunPayslip, type Page, type PayrollRun, type PayrollService, type Payslip } from '../../service/ports.js';
 import { printGermanRun } from './run-de.js';
 import { namesFor, nameOf, withNames, type EmployeeNames } from '../employee-names.js';
 import { dePayslipRows, gbPayslipRows, PAYSLIP_VIEW_COLUMNS } from '../payslip-view.js';
@@ -9,6 +9,10 @@ import { confirmStep } from '../prompt.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
 import { orgIdFrom } from './employees.js';
 import { buildStandingRun, dropDraft, inquirerPort, saveDraft, skipLeaversPaidAgain } from './run-gb-pay.js';
+import { buildGbRunFromStoredPay, type ChangeRow, parseEarningFlags, readChangesFile } from '../run-changes.js';
+import { nextGbPeriod, todayIso } from '../run-period.js';
+import { implausibleGb, plausibilityFactor, plausibilityGate } from '../plausibility.js';
+import type { PayFrequency, PayPeriodItem } from '../../service/ports.js';
 
 /**
  * `payroll run-gb` (also `payroll payroll run-gb`): a GB payroll run (endpoint 18) from a request file, or
@@ -99,6 +103,41 @@ interface RunGbOptions {
   history?: boolean;
   approve?: boolean;
   hours?: string[];
+  changes?: string;
+  earning?: string[];
+  plausibilityFactor?: string;
+  quiet?: boolean;
+}
+
+/** --changes FILE and --earning EMPLOYEE=CODE=AMOUNT, read and shape-checked (decision K8). */
+export function changeRowsOf(options: { changes?: string | undefined; earning?: string[] | undefined }): ChangeRow[] {
+  return [...(options.changes ? readChangesFile(options.changes) : []), ...parseEarningFlags(options.earning ?? [])];
+}
+
+/**
+ * The period of a run from stored pay (off a terminal, or with changes): --pay-date, --period (in --tax-year, or the
+ * tax year of the next unrun period), or the pay group's next unrun period; says which it took and why.
+ */
+async function storedPayPeriod(runtime: Runtime, service: PayrollService, org: string, group: { id: string; name: string; pay_calendar_id: string }, options: RunGbOptions): Promise<PayPeriodItem> {
+  const periodsOf = async (taxYear: string) => (await service.getPayCalendarPeriods(org, group.pay_calendar_id, { tax_year: taxYear })).periods;
+  if (options.payDate) {
+    const found = (await periodsOf(gbTaxYearOf(options.payDate))).find((p) => p.pay_date === options.payDate);
+    if (!found) throw usageError(`--pay-date ${options.payDate} is not a payday of pay group ${group.name}'s calendar (payroll pay-calendars periods ${group.pay_calendar_id} --org ${org})`);
+    return found;
+  }
+  const next = options.period && options.taxYear ? null : await nextGbPeriod(service, org, group, todayIso());
+  if (options.period) {
+    if (!/^\d{1,2}$/.test(options.period)) throw usageError(`--period ${options.period}: must be a period number such as 3`);
+    const taxYear = options.taxYear ?? (next as { period: PayPeriodItem }).period.tax_year;
+    const periods = await periodsOf(taxYear);
+    const found = periods.find((p) => String(p.period_number) === String(Number(options.period)));
+    if (!found) throw usageError(`--period ${options.period}: the calendar has periods 1 to ${periods.length} in ${taxYear}`);
+    if (!options.taxYear) runtime.info(`tax year ${taxYear} (that of the pay group's next unrun period; give --tax-year for another)`);
+    return found;
+  }
+  const picked = next as { period: PayPeriodItem; why: string };
+  runtime.info(`period: ${picked.period.tax_year} period ${picked.period.period_number} (${picked.period.start_date} to ${picked.period.end_date}, pay date ${picked.period.pay_date}): the next unrun period of pay group ${group.name}, ${picked.why}`);
+  return picked.period;
 }
 
 function registerRunGb(host: Command): void {
@@ -107,10 +146,14 @@ function registerRunGb(host: Command): void {
     .description('GB payroll run (POST /gb/organizations/{id}/payrolls): from --input, or interactively; stored as a draft to review and approve')
     .option('--org <id>', 'organization id (a GB organization)')
     .option('--input <file>', 'request body in the spec’s shape (payroll_group, pay_group_id, pay_calendar_id, pay_date; e.g. fixtures/examples/run-gb.json); - for stdin')
-    .option('--pay-group <id>', 'pay group: without --input, pays its employees employed in the period (asked on a terminal, standing pay elsewhere)')
+    .option('--pay-group <id>', 'pay group: without --input, pays its employees employed in the period (asked on a terminal, standing pay elsewhere or with --changes/--earning)')
+    .option('--changes <file>', 'per-employee changes to the standing pay, CSV or JSON (payroll_number or employee_id, wage_type, amount, hours; e.g. fixtures/examples/run-gb-changes.csv, fixtures/examples/run-gb-changes.json): the standing line of the same wage type is replaced, others are added')
+    .option('--earning <employee=code=amount>', 'one change: PAYROLL_NO=CODE=AMOUNT (or employee id), e.g. GB-001=UK-E-004=500; repeat', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--plausibility-factor <n>', 'warn and ask (off a terminal: need --yes) when a gross is more than N times the stored pay or the previous period (default 3, or `payroll config set plausibility_factor N`)')
+    .option('-q, --quiet', 'print only the run id on stdout (for scripts: RUN=$(payroll run-gb … -q))')
     .option('--hours <employee=hours>', 'hours worked this period by an hourly employee (id or payroll number), paid as hours × rate (UK-E-002); repeat per employee', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--pay-date <date>', 'pay date of the period to run (overrides the file)')
-    .option('--period <n>', 'period number in --tax-year instead of --pay-date')
+    .option('--period <n>', 'period number in --tax-year instead of --pay-date (default: the pay group\'s next unrun period)')
     .option('--tax-year <year>', 'tax year of --period, e.g. 2025-26')
     .option('--history', 'include the execution history of each payslip (X-Include-Execution-History)')
     .option('--approve', 'approve the run straight away (asks for confirmation; --yes off a terminal)')
@@ -120,6 +163,10 @@ function registerRunGb(host: Command): void {
         const service = await runtime.service();
         let body: Record<string, unknown>;
         let draftPath: string | null = null;
+        const changes = changeRowsOf(options);
+        // Read before anything is stored: a bad factor must not leave a draft behind.
+        const factor = plausibilityFactor(runtime, options.plausibilityFactor);
+        if (changes.length > 0 && (options.input || !options.payGroup)) throw usageError(options.input ? '--changes/--earning change the standing pay of a run built with --pay-group; with --input, put the lines in the file' : 'missing --pay-group: --changes/--earning change the standing pay of the pay group\'s run');
         if (options.input) {
           const file = readJsonInput(options.input);
           if (file === null || typeof file !== 'object' || Array.isArray(file)) throw usageError('--input must hold a JSON object (the run request)');
@@ -135,6 +182,12 @@ function registerRunGb(host: Command): void {
           }
           // On a terminal, a leaver paid regular pay again is asked about and left out by default.
           if (runtime.interactive) body = await skipLeaversPaidAgain(service, org, body, await inquirerPort(), (m) => runtime.info(m));
+        } else if ((!runtime.interactive || changes.length > 0) && options.payGroup) {
+          // Off a terminal, or with changes: standing pay plus the changes, every change checked first (decision K8).
+          const group = await service.getPayGroup(org, options.payGroup);
+          const frequency = ((await service.listPayCalendars(org)).find((c) => c.id === group.pay_calendar_id)?.frequency ?? 'monthly') as PayFrequency;
+          const period = await storedPayPeriod(runtime, service, org, group, options);
+          body = await buildGbRunFromStoredPay(service, org, { group, period, frequency }, changes, options.hours ?? [], (m) => runtime.info(m));
         } else {
           if (!runtime.interactive && !options.payGroup) {
             throw usageError('missing --input FILE: the run request; or --pay-group with --pay-date (or --period and --tax-year) to pay standing pay, with --hours EMPLOYEE=HOURS for each hourly employee (prompts only on a terminal)');
@@ -158,7 +211,10 @@ function registerRunGb(host: Command): void {
         dropDraft(draftPath);
         runtime.wrote();
         let run = await service.getPayrollRun(org, result.payroll_status_id);
-        printRun(runtime, run, await namesFor(runtime, service, org));
+        // Issue 18 point 4: a gross far from the stored pay or the previous period is confirmed or the draft is discarded.
+        await plausibilityGate(runtime, await implausibleGb(service, org, run, factor), factor, run.id, () => service.discardPayrollRun(org, run.id));
+        if (options.quiet) process.stdout.write(`${run.id}\n`);
+        else printRun(runtime, run, await namesFor(runtime, service, org));
         const approve = options.approve !== undefined || (runtime.interactive && !options.input);
         if (approve) {
           try {

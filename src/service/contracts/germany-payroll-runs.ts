@@ -50,8 +50,16 @@ export const deRunItem = z
     benefits: z.array(deRunBenefit).max(200).default([]),
     deductions: z.array(deRunNamedAmount).max(200).default([]).describe('Deducted from net pay (e.g. an advance).'),
     reimbursements: z.array(deRunNamedAmount).max(200).default([]).describe('Tax- and contribution-free, added to net pay.'),
+    // Issue 18 (decision K9): this month's regular pay instead of the standing pay, as a clerk changes it for one month.
+    regular_pay: euros('This month’s regular pay (laufendes Gehalt) instead of the standing pay; taken as it is (no pro rata).').nullish(),
+    hours: decimalInput('Hours worked this month by an hourly employee: the regular pay is hours × hourly_rate (half up to the cent) instead of the standing hours_per_week × 13/3.', { gt: 0, max: 744, places: 2 }).nullish(),
+    hourly_rate: euros('The rate per hour for `hours` (default: the employee’s stored hourly_rate).').nullish(),
   })
   .strict()
+  .superRefine((value, ctx) => {
+    if (value.regular_pay != null && value.hours != null) ctx.addIssue({ code: 'custom', path: ['hours'], message: 'give regular_pay or hours, not both', params: { type: 'conflict' } });
+    if (value.hourly_rate != null && value.hours == null) ctx.addIssue({ code: 'custom', path: ['hourly_rate'], message: 'is only taken with hours', params: { type: 'required_with' } });
+  })
   .meta({ id: 'GermanPayrollRunItem' });
 
 export const germanPayrollRunRequest = z

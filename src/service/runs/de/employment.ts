@@ -51,6 +51,24 @@ export function monthlyPay(pay: StoredPay, month: string, startDate: string, lea
   return due.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
+/**
+ * The month's regular pay: the standing pay (monthlyPay), or what the run's item says instead for this month
+ * (decision K9, issue 18): `regular_pay` as it is, or `hours` × the hourly rate (the item's, else the stored one),
+ * half up to the cent; the clerk's figure is the month's, so no pro rata applies to it.
+ */
+function regularPay(employee: EmployeeTable, pay: StoredPay, month: string, extra: GermanPayrollRunItem | undefined, issues: FieldIssue[]): Decimal | null {
+  if (extra?.regular_pay !== undefined && extra.regular_pay !== null) return new Decimal(decimalText(extra.regular_pay));
+  if (extra?.hours !== undefined && extra.hours !== null) {
+    const rate = extra.hourly_rate ?? pay.hourly_rate;
+    if (rate === undefined || rate === null || rate === '') {
+      issues.push({ loc: ['employees', employee.id, 'pay', 'hourly_rate'], msg: `employee ${employee.id} has no stored hourly_rate: give hourly_rate with hours`, type: 'required' });
+      return null;
+    }
+    return new Decimal(decimalText(extra.hours)).times(decimalText(rate)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  }
+  return monthlyPay(pay, month, employee.start_date, employee.leave_date);
+}
+
 export interface EmployeeMonth {
   item: PayslipItem;
   employment: DeEmployment;
@@ -71,7 +89,8 @@ export function employeeMonth(employee: EmployeeTable, month: string, extra: Ger
   if (!pay) issues.push({ loc: [...at, 'pay'], msg: `employee ${employee.id} has no standing pay (pay.basis with annual_salary or hourly_rate); set it with employees update`, type: 'pay_missing' });
   if (!de || !pay || issues.length > 0) return { month: null, issues };
   const state = stateCodeOf(de.federal_state);
-  const regular = monthlyPay(pay, month, employee.start_date, employee.leave_date);
+  const regular = regularPay(employee, pay, month, extra, issues);
+  if (!regular) return { month: null, issues };
   const earnings: PayslipEarning[] = [{ type: 'salary', amount: regular, frequency: 'Month', isLumpsum: false, doGrossup: false }];
   for (const e of extra?.earnings ?? []) earnings.push({ type: e.earning_type, amount: new Decimal(decimalText(e.amount)), frequency: 'Month', isLumpsum: e.is_lumpsum, doGrossup: false });
   const birth = employee.date_of_birth;
