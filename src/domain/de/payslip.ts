@@ -7,7 +7,7 @@
  * builds it from the wire request. All amounts are euros as Decimal; rounding sites name their rule.
  */
 import { Decimal, ZERO, sum } from '../money.js';
-import { calculateLohnsteuer, type PapInput, type PapOutput, type PapYear } from './lohnsteuer/index.js';
+import { calculateLohnsteuer, type PapInput, type PapObserver, type PapOutput, type PapYear } from './lohnsteuer/index.js';
 import { isSupportedYear, paramsForYear, type DeSocialParams, type DeTaxYear, type StateCode } from './params/index.js';
 import { DE_DEFAULT_TAX_YEAR, deEdition } from './editions.js';
 import { findInsurer, insurerRate, MINIJOB_ZENTRALE_CODE } from './krankenkassen.js';
@@ -97,6 +97,8 @@ export interface PayslipContext {
   /** ISO date YYYY-MM-DD; chooses the year's figures and dates the ages. */
   payDate?: string;
   includeExecutionHistory?: boolean;
+  /** Keep the engine's steps with their figures (Payslip.trace): a stored run explains its figures from them. */
+  explain?: boolean;
 }
 
 /**
@@ -146,6 +148,16 @@ export interface ExecutionStep {
   node: string;
 }
 
+/** A step of the engine with the figures it used: BMF names for the PAP's variables, SV figures by their names. */
+export interface TraceStep {
+  flow: string;
+  node: string;
+  values?: Readonly<Record<string, string>>;
+}
+
+/** Hears a step and, when it has them, its figures. */
+type StepTrace = (flow: string, node: string, values?: Readonly<Record<string, string>>) => void;
+
 export interface Payslip {
   employeeId: string;
   paymentPeriod: string;
@@ -192,6 +204,8 @@ export interface Payslip {
   employment: EmploymentKind;
   warnings: PayslipWarning[];
   executionHistory?: ExecutionStep[];
+  /** The engine's steps with their figures, when the context asked to explain (issue 18 point 7). */
+  trace?: TraceStep[];
 }
 
 export interface EmployerBlock {
@@ -432,11 +446,27 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
   }
 
   const history: ExecutionStep[] | undefined = context.includeExecutionHistory ? [] : undefined;
-  const trace = history ? (flow: string, node: string): void => void history.push({ flow, node }) : undefined;
+  const steps: TraceStep[] | undefined = context.explain ? [] : undefined;
+  // The execution history hears the steps; the explanation also their figures and the PAP's variables (observe).
+  const trace: StepTrace | undefined =
+    history || steps
+      ? (flow, node, values) => {
+          history?.push({ flow, node });
+          steps?.push(values ? { flow, node, values } : { flow, node });
+        }
+      : undefined;
+  const observe: PapObserver | undefined = steps ? (flow, node, values) => void steps.push({ flow, node, values }) : undefined;
   trace?.('PAYSLIP', `EMPLOYMENT_${prepared.employmentRequested.toUpperCase()}`);
   if (grossCurrent.gt(0) || grossLumpsum.gt(0)) trace?.('PAYSLIP', 'GROSSUP');
-  const result = evaluate(prepared, grossCurrent, grossLumpsum, trace);
-  trace?.('PAYSLIP', 'NET');
+  const result = evaluate(prepared, grossCurrent, grossLumpsum, trace, observe);
+  trace?.('PAYSLIP', 'NET', {
+    gross: result.gross.toFixed(2),
+    income_tax: result.incomeTax.toFixed(2),
+    solidarity: result.solidarity.toFixed(2),
+    church: result.church.toFixed(2),
+    social_insurance_employee: result.sv.employee.total.toFixed(2),
+    net_wages: result.netWages.toFixed(2),
+  });
 
   const sv = result.sv;
   checkEmploymentBands(prepared, result, warnings);
@@ -507,6 +537,7 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
     warnings,
   };
   if (history) payslip.executionHistory = history;
+  if (steps) payslip.trace = steps;
   return {
     payslip,
     sv,
@@ -742,7 +773,7 @@ const fromCents = (cents: Decimal): Decimal => cents.div(HUNDRED);
 /** Periods per year, to annualize the current wage for JRE4 (PAP: week = 7/360, day = 1/360 of a year). */
 const PERIODS_PER_YEAR: Record<PayCycle, Decimal> = { Year: new Decimal(1), Month: new Decimal(12), Week: new Decimal(360).div(7), Day: new Decimal(360) };
 
-function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal, trace?: (flow: string, node: string) => void): Evaluation {
+function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal, trace?: StepTrace, observe?: PapObserver): Evaluation {
   const currentCash = p.currentCash.plus(grossupCurrent);
   const lumpsum = p.lumpsum.plus(grossupLumpsum);
   const currentWage = currentCash.plus(p.benefits);
@@ -785,13 +816,16 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   }
 
   const taxDays = overrides?.partialMonth?.taxDays;
-  const pap = calculateLohnsteuer(p.papYear, papInput(p, currentWage, lumpsum), trace);
+  const pap = calculateLohnsteuer(p.papYear, papInput(p, currentWage, lumpsum), trace, observe);
   // Teillohnzahlungszeitraum (run-rules.md §2, R 39b.5 Abs. 2 LStR): the day table's amounts (LZZ 4) times the
   // calendar days; the one-off's STS/SOLZS/BKS are annual amounts and are not multiplied.
   const times = taxDays === undefined ? 1 : taxDays;
   // PAP outputs are whole cents (UPANTEIL cuts to cents): LSt = LSTLZZ + STS, Soli = SOLZLZZ + SOLZS.
   const incomeTax = fromCents(pap.LSTLZZ.mul(times).plus(pap.STS));
   const solidarity = fromCents(pap.SOLZLZZ.mul(times).plus(pap.SOLZS));
+  // PAP outputs in cents → the payslip's euros: LSt = LSTLZZ (× tax days) + STS, Soli = SOLZLZZ (× tax days) + SOLZS.
+  trace?.('PAYSLIP', 'WAGE_TAX', { LSTLZZ: pap.LSTLZZ.toString(), STS: pap.STS.toString(), Steuertage: String(times), Lohnsteuer: incomeTax.toFixed(2) });
+  trace?.('PAYSLIP', 'SOLIDARITY', { SOLZLZZ: pap.SOLZLZZ.toString(), SOLZS: pap.SOLZS.toString(), Steuertage: String(times), Solidaritaetszuschlag: solidarity.toFixed(2) });
   let church = ZERO;
   let churchOnOneOff = ZERO;
   if (p.churchMember) {
@@ -801,7 +835,7 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
     const onOther = Decimal.max(pap.BKS, ZERO).mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
     church = fromCents(onCurrent.plus(onOther));
     churchOnOneOff = fromCents(onOther);
-    trace?.('PAYSLIP', 'CHURCH_TAX');
+    trace?.('PAYSLIP', 'CHURCH_TAX', { BK: pap.BK.toString(), BKS: pap.BKS.toString(), Kirchensteuersatz: p.churchRate.toString(), Kirchensteuer: church.toFixed(2) });
   }
   const oneOffTax = { incomeTax: fromCents(pap.STS), solidarity: fromCents(pap.SOLZS), church: churchOnOneOff };
   const solidarityBase = fromCents(pap.BK.mul(times).plus(pap.BKS));

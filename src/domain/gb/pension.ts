@@ -157,7 +157,46 @@ export function calculatePensionDecimal(input: PensionInput, trace?: Trace): Pen
   }
   const employeeShare = capped(pennies(pensionableEarnings.times(arrangement.employeeRate)), arrangement.employeeCap);
   const employerShare = capped(pennies(pensionableEarnings.times(arrangement.employerRate)), arrangement.employerCap);
+  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, input.grossPay, input.pensionablePay ?? input.grossPay, pensionableEarnings));
+  trace?.('pension', 'shares', shareValues(arrangement, employeeShare, employerShare));
   trace?.('pension', `method:${arrangement.method}`);
+  if (trace) {
+    const r = decimalPensionResult(params, arrangement, pensionableEarnings, employeeShare, employerShare);
+    trace('pension', 'contributions', contributionValues(r.employeeGross, r.employeeDeduction, r.employer, r.salarySacrifice));
+    return r;
+  }
+  return decimalPensionResult(params, arrangement, pensionableEarnings, employeeShare, employerShare);
+}
+
+/** The figures a pension step reports (issue 18 point 7): the earnings band or pensionable pay, and the rates. */
+function pensionEarningsValues(params: GbParams, frequency: PayFrequency, arrangement: PensionArrangement, grossPay: Decimal, pensionablePay: Decimal, pensionable: Decimal): Record<string, string> {
+  if (arrangement.basis === 'qualifying_earnings') {
+    return {
+      earnings: grossPay.toFixed(2),
+      lower_qualifying_earnings: (params.pension.lowerQualifyingEarnings[frequency] as Decimal).toFixed(2),
+      upper_qualifying_earnings: (params.pension.upperQualifyingEarnings[frequency] as Decimal).toFixed(2),
+      qualifying_earnings: pensionable.toFixed(2),
+    };
+  }
+  return { pensionable_pay: pensionablePay.toFixed(2), pensionable_earnings: pensionable.toFixed(2) };
+}
+
+function shareValues(arrangement: PensionArrangement, employeeShare: Decimal, employerShare: Decimal): Record<string, string> {
+  return {
+    employee_rate: arrangement.employeeRate.toString(),
+    employer_rate: arrangement.employerRate.toString(),
+    employee_cap: arrangement.employeeCap ? arrangement.employeeCap.toFixed(2) : 'none',
+    employer_cap: arrangement.employerCap ? arrangement.employerCap.toFixed(2) : 'none',
+    employee_share: employeeShare.toFixed(2),
+    employer_share: employerShare.toFixed(2),
+  };
+}
+
+function contributionValues(employeeGross: Decimal, employeeDeduction: Decimal, employer: Decimal, salarySacrifice: Decimal): Record<string, string> {
+  return { employee_gross: employeeGross.toFixed(2), employee_deduction: employeeDeduction.toFixed(2), employer: employer.toFixed(2), salary_sacrifice: salarySacrifice.toFixed(2) };
+}
+
+function decimalPensionResult(params: GbParams, arrangement: PensionArrangement, pensionableEarnings: Decimal, employeeShare: Decimal, employerShare: Decimal): PensionResult {
   switch (arrangement.method) {
     case 'net_pay':
       return {
@@ -273,7 +312,18 @@ export function pensionPence(
   if (employeeCap !== null && employeeShare > employeeCap) employeeShare = employeeCap;
   let employerShare = roundHalfUpUnits(pensionableEarnings * employerUnits);
   if (employerCap !== null && employerShare > employerCap) employerShare = employerCap;
+  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, fromPence(grossPay), fromPence(pensionablePay ?? grossPay), fromPence(pensionableEarnings)));
+  trace?.('pension', 'shares', shareValues(arrangement, fromPence(employeeShare), fromPence(employerShare)));
   trace?.('pension', `method:${arrangement.method}`);
+  if (trace) {
+    const r = pencePensionResult(arrangement, pensionableEarnings, employeeShare, employerShare, reliefUnits);
+    trace('pension', 'contributions', contributionValues(fromPence(r.employeeGross), fromPence(r.employeeDeduction), fromPence(r.employer), fromPence(r.salarySacrifice)));
+    return r;
+  }
+  return pencePensionResult(arrangement, pensionableEarnings, employeeShare, employerShare, reliefUnits);
+}
+
+function pencePensionResult(arrangement: PensionArrangement, pensionableEarnings: number, employeeShare: number, employerShare: number, reliefUnits: number): PensionPenceResult {
   switch (arrangement.method) {
     case 'net_pay':
       return { pensionableEarnings, employeeGross: employeeShare, employeeDeduction: employeeShare, employer: employerShare, salarySacrifice: 0, taxablePayReduction: employeeShare, niablePayReduction: 0 };

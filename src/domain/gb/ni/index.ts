@@ -11,6 +11,7 @@ import { MAX_FAST_PENCE, addMoney, buildBandTable, fromPence, subtractMoney, niF
 import { niParamsFor } from './params.js';
 import { GB_TAX_YEARS, type GbTaxYear } from '../editions.js';
 import type { PayFrequency } from '../params/types.js';
+import type { Trace } from '../trace.js';
 
 export type { GbTaxYear, PayFrequency };
 export type NiCategory = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'S' | 'V' | 'X' | 'Z';
@@ -217,8 +218,48 @@ function toResult(ni: DecimalNi): NiResult {
   return { employeeNi: ni.employee, employerNi: ni.employer, earningsAtLel: ni.atLel, earningsLelToPt: ni.lelToPt, earningsPtToUel: ni.ptToUel, earningsAboveUel: ni.aboveUel };
 }
 
-/** Class 1 NI of one payment by the exact percentage method. */
-export function calculateNi(input: NiInput): NiResult {
+/** The earnings period's thresholds and the category's rates, as the step that uses them reports them. */
+function traceTable(trace: Trace, t: BandTable): void {
+  trace('ni', 'thresholds', { LEL: t.lel.toFixed(2), PT: t.pt.toFixed(2), ST: t.st.toFixed(2), UEL: t.uel.toFixed(2), relief_threshold: t.relief.toFixed(2), upper_secondary_threshold: t.upper.toFixed(2) });
+  const r = t.rates;
+  trace('ni', 'rates', {
+    employee_pt_to_uel: r.employeePtToUel.toString(),
+    employee_above_uel: r.employeeAboveUel.toString(),
+    employer_st_to_relief: r.employerStToFust.toString(),
+    employer_relief_to_upper: r.employerFustToUpper.toString(),
+    employer_above_upper: r.employerAboveUpper.toString(),
+  });
+}
+
+function traceResult(trace: Trace, niablePay: Decimal, result: NiResult): NiResult {
+  trace('ni', 'earnings', {
+    niable_pay: niablePay.toFixed(2),
+    earnings_at_lel: result.earningsAtLel.toFixed(2),
+    earnings_lel_to_pt: result.earningsLelToPt.toFixed(2),
+    earnings_pt_to_uel: result.earningsPtToUel.toFixed(2),
+    earnings_above_uel: result.earningsAboveUel.toFixed(2),
+  });
+  trace('ni', 'contributions', { employee_ni: result.employeeNi.toFixed(2), employer_ni: result.employerNi.toFixed(2) });
+  return result;
+}
+
+/**
+ * Class 1 NI of one payment by the exact percentage method. `trace`, when given, hears the earnings period's
+ * thresholds and rates and the result (issue 18 point 7: a stored run explains its NI from these).
+ */
+export function calculateNi(input: NiInput, trace?: Trace): NiResult {
+  if (trace) {
+    const result = calculateNiUntraced(input);
+    const periodsCovered = input.periodsCovered ?? 1;
+    const { scale, n } = scaleOf(input.frequency, periodsCovered);
+    traceTable(trace, (periodsCovered === 1 ? SINGLE_PERIOD[input.taxYear][input.frequency] : tablesFor(input.taxYear, scale, n))[input.category]);
+    if (input.priorNiablePayThisPeriod !== undefined) trace('ni', 'prior-pay', { prior_niable_pay: input.priorNiablePayThisPeriod.toFixed(2), ...(input.priorEmployeeNiThisPeriod ? { prior_employee_ni: input.priorEmployeeNiThisPeriod.toFixed(2) } : {}) });
+    return traceResult(trace, input.niablePay, result);
+  }
+  return calculateNiUntraced(input);
+}
+
+function calculateNiUntraced(input: NiInput): NiResult {
   const periodsCovered = input.periodsCovered ?? 1;
   let byFrequency = periodsCovered === 1 ? SINGLE_PERIOD[input.taxYear]?.[input.frequency] : undefined;
   if (!byFrequency) {

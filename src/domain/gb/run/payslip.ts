@@ -21,7 +21,7 @@ import { calculatePensionDecimal, payslipPensionFigures, pensionPence, validateA
 import { fromPence, MAX_PENCE, toPence } from '../pence.js';
 import { calculateStudentLoansDecimal, studentLoansPence, type StudentLoanPlan } from '../student-loans.js';
 import type { TaxCode } from '../tax-code.js';
-import type { Trace } from '../trace.js';
+import type { Trace, TraceValues } from '../trace.js';
 
 const ZERO = new Decimal(0);
 
@@ -182,6 +182,14 @@ function payslipNi(input: RunPayslipInput, niablePay: Decimal, niFrequency: PayF
     const toDate = { atLel: result.earningsAtLelYtd, lelToPt: result.earningsLelToPtYtd, ptToUel: result.earningsPtToUelYtd, aboveUel: result.earningsAboveUelYtd };
     // This period's share of the bands: the bands to date less those before.
     const before = director.bandsToDatePrevious;
+    trace?.('ni', 'director-to-date', {
+      niable_pay_to_date: director.niablePayToDatePrevious.plus(niablePay).toFixed(2),
+      employee_ni_to_date: result.employeeNiToDate.toFixed(2),
+      employer_ni_to_date: result.employerNiToDate.toFixed(2),
+      employee_ni_to_date_previous: director.employeeNiToDatePrevious.toFixed(2),
+      employer_ni_to_date_previous: director.employerNiToDatePrevious.toFixed(2),
+    });
+    trace?.('ni', 'contributions', { employee_ni: result.employeeNi.toFixed(2), employer_ni: result.employerNi.toFixed(2) });
     return {
       employeeNi: result.employeeNi,
       employerNi: result.employerNi,
@@ -200,7 +208,7 @@ function payslipNi(input: RunPayslipInput, niablePay: Decimal, niFrequency: PayF
     ...(aggregated ? { priorNiablePayThisPeriod: prior } : {}),
     ...(aggregated && input.priorEmployeeNi !== undefined ? { priorEmployeeNiThisPeriod: input.priorEmployeeNi } : {}),
     ...(aggregated && input.priorEmployerNi !== undefined ? { priorEmployerNiThisPeriod: input.priorEmployerNi } : {}),
-  });
+  }, trace);
   return { employeeNi: ni.employeeNi, employerNi: ni.employerNi, niBands: bandsOf(ni), directorBandsToDate: null };
 }
 
@@ -234,6 +242,7 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
     taxablePay = taxablePay.plus(refund.netPay).plus(refund.salarySacrifice);
     trace?.('pension', 'refund');
   }
+  trace?.('paye', 'taxable-pay', taxablePayValues(a.taxableNiable.plus(a.taxableOnly), a.salarySacrifice.plus(pension ? pension.taxablePayReduction : ZERO), a.preTaxDeductions, a.payrolledBenefits, refund ? refund.netPay.plus(refund.salarySacrifice) : ZERO, taxablePay));
   const paye = calculatePayeDecimal(
     {
       taxYear: input.taxYear,
@@ -253,6 +262,7 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
   let niablePay = a.taxableNiable.plus(a.niableOnly).minus(a.salarySacrifice);
   if (pension) niablePay = niablePay.minus(pension.niablePayReduction);
   if (refund) niablePay = niablePay.plus(refund.salarySacrifice);
+  trace?.('ni', 'niable-pay', niablePayValues(a.taxableNiable.plus(a.niableOnly), a.salarySacrifice.plus(pension ? pension.niablePayReduction : ZERO), refund ? refund.salarySacrifice : ZERO, niablePay));
   const niFrequency = input.niFrequency ?? input.frequency;
   const ni = payslipNi(input, niablePay, niFrequency, trace);
 
@@ -296,6 +306,23 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
     refundToEmployer,
     netPay,
   };
+}
+
+/** How taxable pay was made up (HMRC: pay after deductions that get tax relief, plus payrolled benefits). */
+function taxablePayValues(taxableEarnings: Decimal, sacrificeAndNetPay: Decimal, preTax: Decimal, benefits: Decimal, refunded: Decimal, taxablePay: Decimal): TraceValues {
+  return {
+    taxable_earnings: taxableEarnings.toFixed(2),
+    less_salary_sacrifice_and_net_pay_pension: sacrificeAndNetPay.toFixed(2),
+    less_pre_tax_deductions: preTax.toFixed(2),
+    plus_payrolled_benefits: benefits.toFixed(2),
+    plus_refunded_contributions: refunded.toFixed(2),
+    taxable_pay: taxablePay.toFixed(2),
+  };
+}
+
+/** How NIable pay was made up (earnings for NICs: gross NIable pay less salary sacrifice). */
+function niablePayValues(niableEarnings: Decimal, sacrifice: Decimal, returned: Decimal, niablePay: Decimal): TraceValues {
+  return { niable_earnings: niableEarnings.toFixed(2), less_salary_sacrifice: sacrifice.toFixed(2), plus_returned_sacrifice: returned.toFixed(2), niable_pay: niablePay.toFixed(2) };
 }
 
 /** Whole pence of an amount; the shared zero of a line kind a payslip does not have costs nothing. */
@@ -347,10 +374,10 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   checkPeriod(frequency, period);
   const params = gbParams(taxYear);
   // Steps are kept until every kernel has accepted the case, so a fallback does not record them twice.
-  const steps: string[] | undefined = trace ? [] : undefined;
+  const steps: [string, string, TraceValues | undefined][] | undefined = trace ? [] : undefined;
   const step: Trace | undefined = steps
-    ? (flow, node) => {
-        steps.push(flow, node);
+    ? (flow, node, values) => {
+        steps.push([flow, node, values]);
       }
     : undefined;
   step?.('params', taxYear);
@@ -373,6 +400,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
     step?.('pension', 'refund');
   }
   if (Math.abs(taxablePay) > MAX_PENCE) return undefined;
+  step?.('paye', 'taxable-pay', taxablePayValues(fromPence(taxableNiable + taxableOnly), fromPence(otherSacrifice + (pension ? pension.taxablePayReduction : 0)), fromPence(preTax), fromPence(benefits), fromPence(refundNetPay + refundSacrifice), fromPence(taxablePay)));
   const paye = payePence(
     { params, code: input.taxCode, frequency, period, week1Month1: input.week1Month1, taxablePay, payrolledBenefits: benefits, taxablePayToDatePrevious: previousPay, taxPaidToDatePrevious: previousTax },
     step,
@@ -383,6 +411,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   let niablePay = taxableNiable + niableOnly - otherSacrifice + refundSacrifice;
   if (pension) niablePay -= pension.niablePayReduction;
   if (Math.abs(niablePay) > MAX_PENCE) return undefined;
+  step?.('ni', 'niable-pay', niablePayValues(fromPence(taxableNiable + niableOnly), fromPence(otherSacrifice + (pension ? pension.niablePayReduction : 0)), fromPence(refundSacrifice), fromPence(niablePay)));
   const niablePayDecimal = niablePay === taxableNiable ? a.taxableNiable : fromPence(niablePay);
   const niFrequency = input.niFrequency ?? frequency;
   const ni = payslipNi(input, niablePayDecimal, niFrequency, step);
@@ -400,7 +429,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   if (pension) netPay -= pension.salarySacrifice + pension.employeeDeduction;
   netPay = netPay - preTax - postTax + reimbursements + refundToEmployee;
   step?.('net_pay', 'gross-less-deductions');
-  if (steps && trace) for (let i = 0; i < steps.length; i += 2) trace(steps[i] as string, steps[i + 1] as string);
+  if (steps && trace) for (const [flow, node, values] of steps) trace(flow, node, values);
 
   return {
     grossPay: grossPay === taxableNiable ? a.taxableNiable : fromPence(grossPay),
