@@ -26,6 +26,7 @@ import { registerRtiCommands } from './rti.js';
 import { registerOutputCommands } from './outputs.js';
 import { registerYearEndCommands } from './year-end.js';
 import { registerLiabilitiesCommand } from './liabilities.js';
+import { registerExplainCommand } from './explain.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -56,4 +57,5 @@ export function registerCommands(program: Command): void {
   registerOutputCommands(program);
   registerYearEndCommands(program);
   registerLiabilitiesCommand(program);
+  registerExplainCommand(program);
 }
