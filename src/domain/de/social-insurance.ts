@@ -24,7 +24,16 @@ import type { DeSocialParams } from './params/index.js';
 export type SvTrace = (flow: string, node: string, values?: Readonly<Record<string, string>>) => void;
 
 const eur = (value: Decimal): string => value.toFixed(2);
-const rate = (value: Decimal): string => value.toString();
+/** A rate's text, remembered per object: the year's rates are the same objects in every payslip. */
+const rateTexts = new WeakMap<Decimal, string>();
+function rate(value: Decimal): string {
+  let text = rateTexts.get(value);
+  if (text === undefined) {
+    text = value.toString();
+    rateTexts.set(value, text);
+  }
+  return text;
+}
 
 export type EmploymentKind = 'regular' | 'midijob' | 'minijob';
 

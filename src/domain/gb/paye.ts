@@ -29,6 +29,7 @@ import { gbParams } from './params/index.js';
 import type { GbParams, IncomeTaxRegime } from './params/types.js';
 import { parseTaxCode, type TaxCode } from './tax-code.js';
 import type { Trace } from './trace.js';
+import { constant, pence as penceText, rememberedTexts } from './trace-values.js';
 
 export type TaxBasis = 'cumulative' | 'week1month1' | 'week53' | 'week53-nil';
 
@@ -190,16 +191,33 @@ function taxOnBands(taxable: Decimal, regime: IncomeTaxRegime, perYear: 52 | 12,
   const due = (taxBelow[band] as Decimal).plus(taxable.minus(below).times(rates[band] as Decimal));
   // Tax due truncated to the penny (spec: pence disregarded below 1p).
   const truncated = due.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  trace?.('paye', 'band', bandValues(band, below.toFixed(4), (taxBelow[band] as Decimal).toFixed(4), (rates[band] as Decimal).toString(), limits[band] ?? null, truncated));
+  trace?.('paye', 'band', bandValues(table, band, truncated.toFixed(2)));
   return truncated;
 }
 
 /** The figures of the band a taxable pay fell in, as both kernels report them. */
-function bandValues(band: number, limitBelow: string, taxBelow: string, rate: string, limit: Decimal | null, due: Decimal): Record<string, string> {
-  return { band: String(band + 1), rate, band_starts_above: limitBelow, band_limit: limit === null ? 'none' : limit.toFixed(4), tax_on_lower_bands: taxBelow, tax_due: due.toFixed(2) };
+function bandValues(table: BandTable, band: number, due: string): Record<string, string> {
+  const t = textsOf(table);
+  return { band: String(band + 1), rate: t.rates[band] as string, band_starts_above: band === 0 ? '0.0000' : (t.limits[band - 1] as string), band_limit: t.limits[band] as string, tax_on_lower_bands: t.taxBelow[band] as string, tax_due: due };
 }
 
-const money2 = (pence: number): string => fromPence(pence).toFixed(2);
+const money2 = penceText;
+
+/** The band table's figures as text (what a traced step reports), built once per table. */
+interface BandTexts {
+  limits: readonly string[];
+  taxBelow: readonly string[];
+  rates: readonly string[];
+}
+const bandTexts = new WeakMap<BandTable, BandTexts>();
+
+function textsOf(table: BandTable): BandTexts {
+  return rememberedTexts(bandTexts, table, () => ({
+    limits: table.limits.map((limit) => (limit === null ? 'none' : limit.toFixed(4))),
+    taxBelow: table.taxBelow.map((tax) => tax.toFixed(4)),
+    rates: table.rates.map((rate) => constant(rate)),
+  }));
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -254,7 +272,7 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
       // Whole pounds of pay × the flat rate.
       const pounds = pay.toDecimalPlaces(0, Decimal.ROUND_DOWN);
       due = pounds.lte(0) ? ZERO : pounds.times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-      trace?.('paye', 'flat-rate', { whole_pounds: pounds.toFixed(0), rate: rate.toString(), tax_due: due.toFixed(2) });
+      trace?.('paye', 'flat-rate', { whole_pounds: pounds.toFixed(0), rate: constant(rate), tax_due: due.toFixed(2) });
       break;
     }
     default: {
@@ -294,7 +312,7 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
     // Overriding limit: 50 % of relevant pay (taxable pay less payrolled benefits), truncated to the penny.
     const relevant = taxablePay.minus(benefits);
     const limit = relevant.lte(0) ? ZERO : relevant.times(params.overridingLimitRate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-    trace?.('paye', 'overriding-limit', { relevant_pay: relevant.toFixed(2), rate: params.overridingLimitRate.toString(), limit: limit.toFixed(2) });
+    trace?.('paye', 'overriding-limit', { relevant_pay: relevant.toFixed(2), rate: constant(params.overridingLimitRate), limit: limit.toFixed(2) });
     if (tax.gt(limit)) {
       taxNotDeducted = tax.minus(limit);
       tax = limit;
@@ -497,7 +515,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
     // Whole pounds of pay (truncated) × the flat rate: pounds × percent is pence.
     const pounds = Math.trunc(pay / 100);
     due = pounds <= 0 ? 0 : pounds * flatPct;
-    trace?.('paye', 'flat-rate', { whole_pounds: new Decimal(pounds).toFixed(0), rate: new Decimal(flatPct).div(100).toString(), tax_due: money2(due) });
+    trace?.('paye', 'flat-rate', { whole_pounds: String(pounds), rate: constant(regime.flatRates[kind as 'BR'] as Decimal), tax_due: money2(due) });
   } else {
     const per500 = monthly ? params.freePayPer500.monthly : params.freePayPer500.weekly;
     const one = periodOneAdjustmentPence(code.number, perYear, per500);
@@ -510,7 +528,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
       code_number: String(code.number),
       period_one_value: money2(one),
       [kind === 'K' ? 'additional_pay' : 'free_pay']: money2(adjustment),
-      taxable_pay_rounded: new Decimal(taxable).toFixed(0),
+      taxable_pay_rounded: String(taxable),
     });
     due = 0;
     if (taxable > 0) {
@@ -523,11 +541,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
       const micro = (taxBelow[band] as number) * 100 + (taxable * 10000 - below) * (ratesPct[band] as number);
       // Truncated to the penny.
       due = Math.floor(micro / 10000);
-      if (trace) {
-        const limit = limits[band] as number;
-        const units = (v: number): string => new Decimal(v).div(TEN_THOUSAND).toFixed(4);
-        trace('paye', 'band', bandValues(band, units(below), units(taxBelow[band] as number), new Decimal(ratesPct[band] as number).div(100).toString(), limit === Infinity ? null : new Decimal(limit).div(TEN_THOUSAND), fromPence(due)));
-      }
+      trace?.('paye', 'band', bandValues(bandTable(regime, perYear, n), band, money2(due)));
     } else {
       trace?.('paye', 'band', { band: '0', tax_due: '0.00' });
     }
@@ -551,7 +565,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
     // Overriding limit: relevant pay × 50 %, truncated to the penny.
     const relevant = taxablePay - input.payrolledBenefits;
     const limit = relevant <= 0 ? 0 : Math.floor((relevant * limitPct) / 100);
-    trace?.('paye', 'overriding-limit', { relevant_pay: money2(relevant), rate: params.overridingLimitRate.toString(), limit: money2(limit) });
+    trace?.('paye', 'overriding-limit', { relevant_pay: money2(relevant), rate: constant(params.overridingLimitRate), limit: money2(limit) });
     if (tax > limit) {
       taxNotDeducted = tax - limit;
       tax = limit;

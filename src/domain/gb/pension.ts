@@ -23,6 +23,7 @@ import { gbParams } from './params/index.js';
 import type { GbParams } from './params/types.js';
 import { cachedRateUnits, fromPence, toPence } from './pence.js';
 import type { Trace } from './trace.js';
+import { constant, pence } from './trace-values.js';
 
 export type PensionMethod = 'net_pay' | 'relief_at_source' | 'salary_sacrifice';
 export type PensionBasis = 'qualifying_earnings' | 'pensionable_pay';
@@ -157,43 +158,43 @@ export function calculatePensionDecimal(input: PensionInput, trace?: Trace): Pen
   }
   const employeeShare = capped(pennies(pensionableEarnings.times(arrangement.employeeRate)), arrangement.employeeCap);
   const employerShare = capped(pennies(pensionableEarnings.times(arrangement.employerRate)), arrangement.employerCap);
-  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, input.grossPay, input.pensionablePay ?? input.grossPay, pensionableEarnings));
-  trace?.('pension', 'shares', shareValues(arrangement, employeeShare, employerShare));
+  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, input.grossPay.toFixed(2), (input.pensionablePay ?? input.grossPay).toFixed(2), pensionableEarnings.toFixed(2)));
+  trace?.('pension', 'shares', shareValues(arrangement, employeeShare.toFixed(2), employerShare.toFixed(2)));
   trace?.('pension', `method:${arrangement.method}`);
   if (trace) {
     const r = decimalPensionResult(params, arrangement, pensionableEarnings, employeeShare, employerShare);
-    trace('pension', 'contributions', contributionValues(r.employeeGross, r.employeeDeduction, r.employer, r.salarySacrifice));
+    trace('pension', 'contributions', contributionValues(r.employeeGross.toFixed(2), r.employeeDeduction.toFixed(2), r.employer.toFixed(2), r.salarySacrifice.toFixed(2)));
     return r;
   }
   return decimalPensionResult(params, arrangement, pensionableEarnings, employeeShare, employerShare);
 }
 
 /** The figures a pension step reports (issue 18 point 7): the earnings band or pensionable pay, and the rates. */
-function pensionEarningsValues(params: GbParams, frequency: PayFrequency, arrangement: PensionArrangement, grossPay: Decimal, pensionablePay: Decimal, pensionable: Decimal): Record<string, string> {
+function pensionEarningsValues(params: GbParams, frequency: PayFrequency, arrangement: PensionArrangement, grossPay: string, pensionablePay: string, pensionable: string): Record<string, string> {
   if (arrangement.basis === 'qualifying_earnings') {
     return {
-      earnings: grossPay.toFixed(2),
-      lower_qualifying_earnings: (params.pension.lowerQualifyingEarnings[frequency] as Decimal).toFixed(2),
-      upper_qualifying_earnings: (params.pension.upperQualifyingEarnings[frequency] as Decimal).toFixed(2),
-      qualifying_earnings: pensionable.toFixed(2),
+      earnings: grossPay,
+      lower_qualifying_earnings: constant(params.pension.lowerQualifyingEarnings[frequency] as Decimal, 2),
+      upper_qualifying_earnings: constant(params.pension.upperQualifyingEarnings[frequency] as Decimal, 2),
+      qualifying_earnings: pensionable,
     };
   }
-  return { pensionable_pay: pensionablePay.toFixed(2), pensionable_earnings: pensionable.toFixed(2) };
+  return { pensionable_pay: pensionablePay, pensionable_earnings: pensionable };
 }
 
-function shareValues(arrangement: PensionArrangement, employeeShare: Decimal, employerShare: Decimal): Record<string, string> {
+function shareValues(arrangement: PensionArrangement, employeeShare: string, employerShare: string): Record<string, string> {
   return {
-    employee_rate: arrangement.employeeRate.toString(),
-    employer_rate: arrangement.employerRate.toString(),
-    employee_cap: arrangement.employeeCap ? arrangement.employeeCap.toFixed(2) : 'none',
-    employer_cap: arrangement.employerCap ? arrangement.employerCap.toFixed(2) : 'none',
-    employee_share: employeeShare.toFixed(2),
-    employer_share: employerShare.toFixed(2),
+    employee_rate: constant(arrangement.employeeRate),
+    employer_rate: constant(arrangement.employerRate),
+    employee_cap: arrangement.employeeCap ? constant(arrangement.employeeCap, 2) : 'none',
+    employer_cap: arrangement.employerCap ? constant(arrangement.employerCap, 2) : 'none',
+    employee_share: employeeShare,
+    employer_share: employerShare,
   };
 }
 
-function contributionValues(employeeGross: Decimal, employeeDeduction: Decimal, employer: Decimal, salarySacrifice: Decimal): Record<string, string> {
-  return { employee_gross: employeeGross.toFixed(2), employee_deduction: employeeDeduction.toFixed(2), employer: employer.toFixed(2), salary_sacrifice: salarySacrifice.toFixed(2) };
+function contributionValues(employeeGross: string, employeeDeduction: string, employer: string, salarySacrifice: string): Record<string, string> {
+  return { employee_gross: employeeGross, employee_deduction: employeeDeduction, employer, salary_sacrifice: salarySacrifice };
 }
 
 function decimalPensionResult(params: GbParams, arrangement: PensionArrangement, pensionableEarnings: Decimal, employeeShare: Decimal, employerShare: Decimal): PensionResult {
@@ -312,12 +313,12 @@ export function pensionPence(
   if (employeeCap !== null && employeeShare > employeeCap) employeeShare = employeeCap;
   let employerShare = roundHalfUpUnits(pensionableEarnings * employerUnits);
   if (employerCap !== null && employerShare > employerCap) employerShare = employerCap;
-  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, fromPence(grossPay), fromPence(pensionablePay ?? grossPay), fromPence(pensionableEarnings)));
-  trace?.('pension', 'shares', shareValues(arrangement, fromPence(employeeShare), fromPence(employerShare)));
+  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, pence(grossPay), pence(pensionablePay ?? grossPay), pence(pensionableEarnings)));
+  trace?.('pension', 'shares', shareValues(arrangement, pence(employeeShare), pence(employerShare)));
   trace?.('pension', `method:${arrangement.method}`);
   if (trace) {
     const r = pencePensionResult(arrangement, pensionableEarnings, employeeShare, employerShare, reliefUnits);
-    trace('pension', 'contributions', contributionValues(fromPence(r.employeeGross), fromPence(r.employeeDeduction), fromPence(r.employer), fromPence(r.salarySacrifice)));
+    trace('pension', 'contributions', contributionValues(pence(r.employeeGross), pence(r.employeeDeduction), pence(r.employer), pence(r.salarySacrifice)));
     return r;
   }
   return pencePensionResult(arrangement, pensionableEarnings, employeeShare, employerShare, reliefUnits);

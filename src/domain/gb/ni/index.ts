@@ -11,7 +11,8 @@ import { MAX_FAST_PENCE, addMoney, buildBandTable, fromPence, subtractMoney, niF
 import { niParamsFor } from './params.js';
 import { GB_TAX_YEARS, type GbTaxYear } from '../editions.js';
 import type { PayFrequency } from '../params/types.js';
-import type { Trace } from '../trace.js';
+import type { Trace, TraceValues } from '../trace.js';
+import { constant, money2, rememberedTexts } from '../trace-values.js';
 
 export type { GbTaxYear, PayFrequency };
 export type NiCategory = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'S' | 'V' | 'X' | 'Z';
@@ -218,28 +219,36 @@ function toResult(ni: DecimalNi): NiResult {
   return { employeeNi: ni.employee, employerNi: ni.employer, earningsAtLel: ni.atLel, earningsLelToPt: ni.lelToPt, earningsPtToUel: ni.ptToUel, earningsAboveUel: ni.aboveUel };
 }
 
-/** The earnings period's thresholds and the category's rates, as the step that uses them reports them. */
+/** The earnings period's thresholds and the category's rates as text, once per band table. */
+const tableTexts = new WeakMap<BandTable, { thresholds: TraceValues; rates: TraceValues }>();
+
 function traceTable(trace: Trace, t: BandTable): void {
-  trace('ni', 'thresholds', { LEL: t.lel.toFixed(2), PT: t.pt.toFixed(2), ST: t.st.toFixed(2), UEL: t.uel.toFixed(2), relief_threshold: t.relief.toFixed(2), upper_secondary_threshold: t.upper.toFixed(2) });
-  const r = t.rates;
-  trace('ni', 'rates', {
-    employee_pt_to_uel: r.employeePtToUel.toString(),
-    employee_above_uel: r.employeeAboveUel.toString(),
-    employer_st_to_relief: r.employerStToFust.toString(),
-    employer_relief_to_upper: r.employerFustToUpper.toString(),
-    employer_above_upper: r.employerAboveUpper.toString(),
+  const texts = rememberedTexts(tableTexts, t, () => {
+    const r = t.rates;
+    return {
+      thresholds: { LEL: t.lel.toFixed(2), PT: t.pt.toFixed(2), ST: t.st.toFixed(2), UEL: t.uel.toFixed(2), relief_threshold: t.relief.toFixed(2), upper_secondary_threshold: t.upper.toFixed(2) },
+      rates: {
+        employee_pt_to_uel: constant(r.employeePtToUel),
+        employee_above_uel: constant(r.employeeAboveUel),
+        employer_st_to_relief: constant(r.employerStToFust),
+        employer_relief_to_upper: constant(r.employerFustToUpper),
+        employer_above_upper: constant(r.employerAboveUpper),
+      },
+    };
   });
+  trace('ni', 'thresholds', texts.thresholds);
+  trace('ni', 'rates', texts.rates);
 }
 
 function traceResult(trace: Trace, niablePay: Decimal, result: NiResult): NiResult {
   trace('ni', 'earnings', {
-    niable_pay: niablePay.toFixed(2),
-    earnings_at_lel: result.earningsAtLel.toFixed(2),
-    earnings_lel_to_pt: result.earningsLelToPt.toFixed(2),
-    earnings_pt_to_uel: result.earningsPtToUel.toFixed(2),
-    earnings_above_uel: result.earningsAboveUel.toFixed(2),
+    niable_pay: money2(niablePay),
+    earnings_at_lel: money2(result.earningsAtLel),
+    earnings_lel_to_pt: money2(result.earningsLelToPt),
+    earnings_pt_to_uel: money2(result.earningsPtToUel),
+    earnings_above_uel: money2(result.earningsAboveUel),
   });
-  trace('ni', 'contributions', { employee_ni: result.employeeNi.toFixed(2), employer_ni: result.employerNi.toFixed(2) });
+  trace('ni', 'contributions', { employee_ni: money2(result.employeeNi), employer_ni: money2(result.employerNi) });
   return result;
 }
 
@@ -253,7 +262,7 @@ export function calculateNi(input: NiInput, trace?: Trace): NiResult {
     const periodsCovered = input.periodsCovered ?? 1;
     const { scale, n } = scaleOf(input.frequency, periodsCovered);
     traceTable(trace, (periodsCovered === 1 ? SINGLE_PERIOD[input.taxYear][input.frequency] : tablesFor(input.taxYear, scale, n))[input.category]);
-    if (input.priorNiablePayThisPeriod !== undefined) trace('ni', 'prior-pay', { prior_niable_pay: input.priorNiablePayThisPeriod.toFixed(2), ...(input.priorEmployeeNiThisPeriod ? { prior_employee_ni: input.priorEmployeeNiThisPeriod.toFixed(2) } : {}) });
+    if (input.priorNiablePayThisPeriod !== undefined) trace('ni', 'prior-pay', { prior_niable_pay: money2(input.priorNiablePayThisPeriod), ...(input.priorEmployeeNiThisPeriod ? { prior_employee_ni: money2(input.priorEmployeeNiThisPeriod) } : {}) });
     return traceResult(trace, input.niablePay, result);
   }
   return calculateNiUntraced(input);

@@ -22,6 +22,7 @@ import { fromPence, MAX_PENCE, toPence } from '../pence.js';
 import { calculateStudentLoansDecimal, studentLoansPence, type StudentLoanPlan } from '../student-loans.js';
 import type { TaxCode } from '../tax-code.js';
 import type { Trace, TraceValues } from '../trace.js';
+import { money2, pence as penceText } from '../trace-values.js';
 
 const ZERO = new Decimal(0);
 
@@ -183,13 +184,13 @@ function payslipNi(input: RunPayslipInput, niablePay: Decimal, niFrequency: PayF
     // This period's share of the bands: the bands to date less those before.
     const before = director.bandsToDatePrevious;
     trace?.('ni', 'director-to-date', {
-      niable_pay_to_date: director.niablePayToDatePrevious.plus(niablePay).toFixed(2),
-      employee_ni_to_date: result.employeeNiToDate.toFixed(2),
-      employer_ni_to_date: result.employerNiToDate.toFixed(2),
-      employee_ni_to_date_previous: director.employeeNiToDatePrevious.toFixed(2),
-      employer_ni_to_date_previous: director.employerNiToDatePrevious.toFixed(2),
+      niable_pay_to_date: money2(director.niablePayToDatePrevious.plus(niablePay)),
+      employee_ni_to_date: money2(result.employeeNiToDate),
+      employer_ni_to_date: money2(result.employerNiToDate),
+      employee_ni_to_date_previous: money2(director.employeeNiToDatePrevious),
+      employer_ni_to_date_previous: money2(director.employerNiToDatePrevious),
     });
-    trace?.('ni', 'contributions', { employee_ni: result.employeeNi.toFixed(2), employer_ni: result.employerNi.toFixed(2) });
+    trace?.('ni', 'contributions', { employee_ni: money2(result.employeeNi), employer_ni: money2(result.employerNi) });
     return {
       employeeNi: result.employeeNi,
       employerNi: result.employerNi,
@@ -242,7 +243,10 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
     taxablePay = taxablePay.plus(refund.netPay).plus(refund.salarySacrifice);
     trace?.('pension', 'refund');
   }
-  trace?.('paye', 'taxable-pay', taxablePayValues(a.taxableNiable.plus(a.taxableOnly), a.salarySacrifice.plus(pension ? pension.taxablePayReduction : ZERO), a.preTaxDeductions, a.payrolledBenefits, refund ? refund.netPay.plus(refund.salarySacrifice) : ZERO, taxablePay));
+  if (trace) {
+    const refunded = refund ? refund.netPay.plus(refund.salarySacrifice) : ZERO;
+    trace('paye', 'taxable-pay', taxablePayValues(money2(a.taxableNiable.plus(a.taxableOnly)), money2(a.salarySacrifice.plus(pension ? pension.taxablePayReduction : ZERO)), money2(a.preTaxDeductions), money2(a.payrolledBenefits), money2(refunded), money2(taxablePay)));
+  }
   const paye = calculatePayeDecimal(
     {
       taxYear: input.taxYear,
@@ -262,7 +266,7 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
   let niablePay = a.taxableNiable.plus(a.niableOnly).minus(a.salarySacrifice);
   if (pension) niablePay = niablePay.minus(pension.niablePayReduction);
   if (refund) niablePay = niablePay.plus(refund.salarySacrifice);
-  trace?.('ni', 'niable-pay', niablePayValues(a.taxableNiable.plus(a.niableOnly), a.salarySacrifice.plus(pension ? pension.niablePayReduction : ZERO), refund ? refund.salarySacrifice : ZERO, niablePay));
+  if (trace) trace('ni', 'niable-pay', niablePayValues(money2(a.taxableNiable.plus(a.niableOnly)), money2(a.salarySacrifice.plus(pension ? pension.niablePayReduction : ZERO)), money2(refund ? refund.salarySacrifice : ZERO), money2(niablePay)));
   const niFrequency = input.niFrequency ?? input.frequency;
   const ni = payslipNi(input, niablePay, niFrequency, trace);
 
@@ -309,20 +313,20 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
 }
 
 /** How taxable pay was made up (HMRC: pay after deductions that get tax relief, plus payrolled benefits). */
-function taxablePayValues(taxableEarnings: Decimal, sacrificeAndNetPay: Decimal, preTax: Decimal, benefits: Decimal, refunded: Decimal, taxablePay: Decimal): TraceValues {
+function taxablePayValues(taxableEarnings: string, sacrificeAndNetPay: string, preTax: string, benefits: string, refunded: string, taxablePay: string): TraceValues {
   return {
-    taxable_earnings: taxableEarnings.toFixed(2),
-    less_salary_sacrifice_and_net_pay_pension: sacrificeAndNetPay.toFixed(2),
-    less_pre_tax_deductions: preTax.toFixed(2),
-    plus_payrolled_benefits: benefits.toFixed(2),
-    plus_refunded_contributions: refunded.toFixed(2),
-    taxable_pay: taxablePay.toFixed(2),
+    taxable_earnings: taxableEarnings,
+    less_salary_sacrifice_and_net_pay_pension: sacrificeAndNetPay,
+    less_pre_tax_deductions: preTax,
+    plus_payrolled_benefits: benefits,
+    plus_refunded_contributions: refunded,
+    taxable_pay: taxablePay,
   };
 }
 
 /** How NIable pay was made up (earnings for NICs: gross NIable pay less salary sacrifice). */
-function niablePayValues(niableEarnings: Decimal, sacrifice: Decimal, returned: Decimal, niablePay: Decimal): TraceValues {
-  return { niable_earnings: niableEarnings.toFixed(2), less_salary_sacrifice: sacrifice.toFixed(2), plus_returned_sacrifice: returned.toFixed(2), niable_pay: niablePay.toFixed(2) };
+function niablePayValues(niableEarnings: string, sacrifice: string, returned: string, niablePay: string): TraceValues {
+  return { niable_earnings: niableEarnings, less_salary_sacrifice: sacrifice, plus_returned_sacrifice: returned, niable_pay: niablePay };
 }
 
 /** Whole pence of an amount; the shared zero of a line kind a payslip does not have costs nothing. */
@@ -400,7 +404,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
     step?.('pension', 'refund');
   }
   if (Math.abs(taxablePay) > MAX_PENCE) return undefined;
-  step?.('paye', 'taxable-pay', taxablePayValues(fromPence(taxableNiable + taxableOnly), fromPence(otherSacrifice + (pension ? pension.taxablePayReduction : 0)), fromPence(preTax), fromPence(benefits), fromPence(refundNetPay + refundSacrifice), fromPence(taxablePay)));
+  step?.('paye', 'taxable-pay', taxablePayValues(penceText(taxableNiable + taxableOnly), penceText(otherSacrifice + (pension ? pension.taxablePayReduction : 0)), penceText(preTax), penceText(benefits), penceText(refundNetPay + refundSacrifice), penceText(taxablePay)));
   const paye = payePence(
     { params, code: input.taxCode, frequency, period, week1Month1: input.week1Month1, taxablePay, payrolledBenefits: benefits, taxablePayToDatePrevious: previousPay, taxPaidToDatePrevious: previousTax },
     step,
@@ -411,7 +415,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   let niablePay = taxableNiable + niableOnly - otherSacrifice + refundSacrifice;
   if (pension) niablePay -= pension.niablePayReduction;
   if (Math.abs(niablePay) > MAX_PENCE) return undefined;
-  step?.('ni', 'niable-pay', niablePayValues(fromPence(taxableNiable + niableOnly), fromPence(otherSacrifice + (pension ? pension.niablePayReduction : 0)), fromPence(refundSacrifice), fromPence(niablePay)));
+  step?.('ni', 'niable-pay', niablePayValues(penceText(taxableNiable + niableOnly), penceText(otherSacrifice + (pension ? pension.niablePayReduction : 0)), penceText(refundSacrifice), penceText(niablePay)));
   const niablePayDecimal = niablePay === taxableNiable ? a.taxableNiable : fromPence(niablePay);
   const niFrequency = input.niFrequency ?? frequency;
   const ni = payslipNi(input, niablePayDecimal, niFrequency, step);
