@@ -62,7 +62,6 @@ export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './co
 export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
 export type { GermanPayrollRun, GermanRunPayslip, PayrollAccount } from './contracts/germany-payroll-runs.js';
 export type { ExplanationStep, PayslipExplanation } from './contracts/explanations.js';
-export { DE_EXPLAINED_FIGURES, GB_EXPLAINED_FIGURES } from './contracts/explanations.js';
 export type { BeitragsnachweisReport, FilingPdf, LohnsteuerbescheinigungReport, LohnsteueranmeldungReport, MeldungenReport } from './contracts/germany-filings.js';
 export type { GeneratedFile } from './contracts/outputs.js';
 export type { SepaMandate } from './contracts/sepa-mandate.js';

@@ -63,6 +63,8 @@ for (const backend of allBackends()) {
       // The last step is the payslip's tax and tax paid to date.
       expect(tax.steps.at(-1)).toMatchObject({ name: 'tax_paid_to_date', value: slip.tax_paid_to_date });
       expect(valueOf(tax, 'tax', 'tax')).toBe(slip.tax);
+      expect(tax.steps.find((s) => s.node === 'tax' && s.name === 'tax')?.meaning).toBe('tax deducted this period (the payslip figure)');
+      expect(tax.steps.find((s) => s.node === 'basis:cumulative')).toMatchObject({ value: null, meaning: 'cumulative' });
       expect(tax.steps.every((s) => s.flow === 'paye' && s.rule.length > 0)).toBe(true);
       expect(tax.steps.map((s) => s.step)).toEqual(tax.steps.map((_, i) => i + 1));
 

@@ -21,8 +21,8 @@ export interface ExplanationCatalogue {
   figures: readonly string[];
   /** Whether a step (and, for a step with figures, which of its figures) belongs to the explanation of `figure`. */
   includes(figure: string, step: StoredStep, name: string | null): boolean;
-  /** What a figure of a step is. */
-  meaning(step: StoredStep, name: string): string;
+  /** What a figure of a step is; `name` null: what the step (a decision without figures) is. */
+  meaning(step: StoredStep, name: string | null): string;
   /** The rule a step applies, with its source. */
   rule(step: StoredStep): string;
 }
@@ -55,7 +55,7 @@ export function explanationSteps(catalogue: ExplanationCatalogue, figure: string
         rows.push({ step: rows.length + 1, flow: step.flow, node: step.node, name, value, meaning: catalogue.meaning(step, name), rule });
       }
     } else if (catalogue.includes(figure, step, null)) {
-      rows.push({ step: rows.length + 1, flow: step.flow, node: step.node, name: step.node, value: null, meaning: catalogue.meaning(step, step.node), rule: catalogue.rule(step) });
+      rows.push({ step: rows.length + 1, flow: step.flow, node: step.node, name: step.node, value: null, meaning: catalogue.meaning(step, null), rule: catalogue.rule(step) });
     }
   }
   return rows;

@@ -200,7 +200,7 @@ export const deCatalogue: ExplanationCatalogue = {
     return false;
   },
   meaning(step, name) {
-    if (name === step.node) return step.node;
+    if (name === null) return step.node.toLowerCase().replace(/_/g, ' ');
     return (isPap(step) ? PAP_MEANINGS[name] : (SV_MEANINGS[name] ?? PAP_MEANINGS[name])) ?? name.replace(/_/g, ' ');
   },
   rule(step) {

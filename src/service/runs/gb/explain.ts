@@ -162,7 +162,8 @@ export const gbCatalogue: ExplanationCatalogue = {
     return step.flow === FLOWS[figure];
   },
   meaning(step, name) {
-    if (name === step.node) return RULES[`${step.flow}/${nodeKind(step.node)}`] ? step.node.replace(/^[^:]*:/, '') : step.node;
+    // A decision's detail (`basis:cumulative` → cumulative), or what the figure is.
+    if (name === null) return step.node.includes(':') ? step.node.slice(step.node.indexOf(':') + 1) : step.node;
     return MEANINGS[name] ?? name.replace(/_/g, ' ');
   },
   rule(step: StoredStep) {
