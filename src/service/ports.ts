@@ -68,6 +68,7 @@ export type { Page } from './contracts/pagination.js';
 export type { AssignEmployeesResult, PayGroupSummary, PayPeriodItem } from './contracts/pay-groups.js';
 export type { PayrollRun, Payslip } from './contracts/payroll-runs.js';
 export type { GermanPayrollRun, GermanRunPayslip, PayrollAccount } from './contracts/germany-payroll-runs.js';
+export type { ExplanationStep, PayslipExplanation } from './contracts/explanations.js';
 export type { BeitragsnachweisReport, FilingPdf, LohnsteuerbescheinigungReport, LohnsteueranmeldungReport, MeldungenReport } from './contracts/germany-filings.js';
 export type { GeneratedFile } from './contracts/outputs.js';
 export type { SepaMandate } from './contracts/sepa-mandate.js';

@@ -55,6 +55,12 @@ export interface DePayslipFiguresV1 {
   };
   warnings: { code: string; message: string }[];
   executionHistory: { flow: string; node: string }[] | null;
+  /**
+   * The engine's steps with their figures (the PAP's variables by their BMF names, the SV bases, ceilings and rates),
+   * as calculated. Added to version 1 as an optional field (issue 18 point 7, decision EX1): absent on payslips
+   * calculated before it, whose explanation says so instead of recalculating.
+   */
+  trace?: { flow: string; node: string; values?: Record<string, string> }[];
 }
 
 export function dePayslipFigures(p: Payslip): DePayslipFiguresV1 {
@@ -104,6 +110,7 @@ export function dePayslipFigures(p: Payslip): DePayslipFiguresV1 {
     },
     warnings: p.warnings.map((w) => ({ code: w.code, message: w.message })),
     executionHistory: p.executionHistory ? p.executionHistory.map((h) => ({ flow: h.flow, node: h.node })) : null,
+    ...(p.trace ? { trace: p.trace.map((t) => (t.values ? { flow: t.flow, node: t.node, values: { ...t.values } } : { flow: t.flow, node: t.node })) } : {}),
   };
 }
 

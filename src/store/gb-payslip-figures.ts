@@ -156,18 +156,31 @@ export interface StoredStatutoryPayment {
   waitingDays: number | null;
 }
 
+/**
+ * One step of the engine's trace as stored: the flow and node it took and the figures it worked with, by HMRC's
+ * names (decimal strings). Added to version 2 as an optional field (issue 18 point 7, decision EX1): documents
+ * written before it have none, and an explanation of such a payslip says so instead of recalculating it.
+ */
+export interface StoredTraceStep {
+  flow: string;
+  node: string;
+  values?: Record<string, string>;
+}
+
 export interface GbPayslipFiguresV2 extends Omit<GbPayslipFiguresV1, 'correction'> {
   correction: { correctsRunId: string; correctedPeriodNumber: number; paidInPeriodNumber: number; reportedInTaxPeriod: number; reportedPaymentDate: string } | null;
   statutoryPayments: StoredStatutoryPayment[];
   /** Year to date of this employment per statutory payment (ssp … sncp), after the payslip. */
   statutoryYtd: Record<string, string>;
+  /** The engine's steps with their figures, as calculated; absent on payslips calculated before it was stored. */
+  trace?: StoredTraceStep[];
 }
 
 /** The current figures document. */
 export type GbPayslipFigures = GbPayslipFiguresV2;
 
 /** The figures of the engine's payslip (domain/gb/run/employee-payslip.ts), in the current version. */
-export function gbPayslipFigures(p: EmployeePayslipWire): GbPayslipFiguresV2 {
+export function gbPayslipFigures(p: EmployeePayslipWire, trace?: readonly StoredTraceStep[]): GbPayslipFiguresV2 {
   const { correction: _v1Correction, ...v1 } = gbPayslipFiguresV1({ ...p, correction: null });
   return {
     ...v1,
@@ -176,6 +189,7 @@ export function gbPayslipFigures(p: EmployeePayslipWire): GbPayslipFiguresV2 {
       : null,
     statutoryPayments: p.statutory_payments.map((s) => ({ type: s.type, amount: s.amount, source: s.source, absenceIds: [...s.absence_ids], daysPaid: s.days_paid, waitingDays: s.waiting_days })),
     statutoryYtd: { ...p.statutory_year_to_date },
+    ...(trace ? { trace: trace.map((t) => (t.values ? { flow: t.flow, node: t.node, values: { ...t.values } } : { flow: t.flow, node: t.node })) } : {}),
   };
 }
 

@@ -28,6 +28,7 @@ import { registerOutputCommands } from './outputs.js';
 import { registerYearEndCommands } from './year-end.js';
 import { registerLiabilitiesCommand } from './liabilities.js';
 import { registerAuditCommand } from './audit.js';
+import { registerExplainCommand } from './explain.js';
 
 /** Every command family; each registers its own subcommands. */
 export function registerCommands(program: Command): void {
@@ -60,4 +61,5 @@ export function registerCommands(program: Command): void {
   registerYearEndCommands(program);
   registerLiabilitiesCommand(program);
   registerAuditCommand(program);
+  registerExplainCommand(program);
 }

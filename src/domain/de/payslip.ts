@@ -7,7 +7,7 @@
  * builds it from the wire request. All amounts are euros as Decimal; rounding sites name their rule.
  */
 import { Decimal, ZERO, sum } from '../money.js';
-import { calculateLohnsteuer, type PapInput, type PapOutput, type PapYear } from './lohnsteuer/index.js';
+import { calculateLohnsteuer, type PapInput, type PapObserver, type PapOutput, type PapYear } from './lohnsteuer/index.js';
 import { isSupportedYear, paramsForYear, type DeSocialParams, type DeTaxYear, type StateCode } from './params/index.js';
 import { DE_DEFAULT_TAX_YEAR, deEdition } from './editions.js';
 import { findInsurer, insurerRate, MINIJOB_ZENTRALE_CODE } from './krankenkassen.js';
@@ -97,6 +97,8 @@ export interface PayslipContext {
   /** ISO date YYYY-MM-DD; chooses the year's figures and dates the ages. */
   payDate?: string;
   includeExecutionHistory?: boolean;
+  /** Keep the engine's steps with their figures (Payslip.trace): a stored run explains its figures from them. */
+  explain?: boolean;
 }
 
 /**
@@ -146,6 +148,16 @@ export interface ExecutionStep {
   node: string;
 }
 
+/** A step of the engine with the figures it used: BMF names for the PAP's variables, SV figures by their names. */
+export interface TraceStep {
+  flow: string;
+  node: string;
+  values?: Readonly<Record<string, string>>;
+}
+
+/** Hears a step and, when it has them, its figures. */
+type StepTrace = (flow: string, node: string, values?: Readonly<Record<string, string>>) => void;
+
 export interface Payslip {
   employeeId: string;
   paymentPeriod: string;
@@ -192,6 +204,8 @@ export interface Payslip {
   employment: EmploymentKind;
   warnings: PayslipWarning[];
   executionHistory?: ExecutionStep[];
+  /** The engine's steps with their figures, when the context asked to explain (issue 18 point 7). */
+  trace?: TraceStep[];
 }
 
 export interface EmployerBlock {
@@ -432,11 +446,29 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
   }
 
   const history: ExecutionStep[] | undefined = context.includeExecutionHistory ? [] : undefined;
-  const trace = history ? (flow: string, node: string): void => void history.push({ flow, node }) : undefined;
+  const steps: TraceStep[] | undefined = context.explain ? [] : undefined;
+  // The execution history hears the steps; the explanation also their figures and the PAP's variables (observe).
+  const trace: StepTrace | undefined =
+    history || steps
+      ? (flow, node, values) => {
+          history?.push({ flow, node });
+          steps?.push(values ? { flow, node, values } : { flow, node });
+        }
+      : undefined;
+  const observe: PapObserver | undefined = steps ? (flow, node, values) => void steps.push({ flow, node, values }) : undefined;
+  // The PAP's steps go to the execution history; the explanation has them with their variables (observe).
+  const papTrace = history ? (flow: string, node: string): void => void history.push({ flow, node }) : undefined;
   trace?.('PAYSLIP', `EMPLOYMENT_${prepared.employmentRequested.toUpperCase()}`);
   if (grossCurrent.gt(0) || grossLumpsum.gt(0)) trace?.('PAYSLIP', 'GROSSUP');
-  const result = evaluate(prepared, grossCurrent, grossLumpsum, trace);
-  trace?.('PAYSLIP', 'NET');
+  const result = evaluate(prepared, grossCurrent, grossLumpsum, trace, { trace: papTrace, observe });
+  trace?.('PAYSLIP', 'NET', {
+    gross: result.gross.toFixed(2),
+    income_tax: result.incomeTax.toFixed(2),
+    solidarity: result.solidarity.toFixed(2),
+    church: result.church.toFixed(2),
+    social_insurance_employee: result.sv.employee.total.toFixed(2),
+    net_wages: result.netWages.toFixed(2),
+  });
 
   const sv = result.sv;
   checkEmploymentBands(prepared, result, warnings);
@@ -507,6 +539,7 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
     warnings,
   };
   if (history) payslip.executionHistory = history;
+  if (steps) payslip.trace = steps;
   return {
     payslip,
     sv,
@@ -742,7 +775,7 @@ const fromCents = (cents: Decimal): Decimal => cents.div(HUNDRED);
 /** Periods per year, to annualize the current wage for JRE4 (PAP: week = 7/360, day = 1/360 of a year). */
 const PERIODS_PER_YEAR: Record<PayCycle, Decimal> = { Year: new Decimal(1), Month: new Decimal(12), Week: new Decimal(360).div(7), Day: new Decimal(360) };
 
-function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal, trace?: (flow: string, node: string) => void): Evaluation {
+function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal, trace?: StepTrace, pap?: { trace: ((flow: string, node: string) => void) | undefined; observe: PapObserver | undefined }): Evaluation {
   const currentCash = p.currentCash.plus(grossupCurrent);
   const lumpsum = p.lumpsum.plus(grossupLumpsum);
   const currentWage = currentCash.plus(p.benefits);
@@ -785,33 +818,36 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   }
 
   const taxDays = overrides?.partialMonth?.taxDays;
-  const pap = calculateLohnsteuer(p.papYear, papInput(p, currentWage, lumpsum), trace);
+  const papResult = calculateLohnsteuer(p.papYear, papInput(p, currentWage, lumpsum), pap?.trace, pap?.observe);
   // Teillohnzahlungszeitraum (run-rules.md §2, R 39b.5 Abs. 2 LStR): the day table's amounts (LZZ 4) times the
   // calendar days; the one-off's STS/SOLZS/BKS are annual amounts and are not multiplied.
   const times = taxDays === undefined ? 1 : taxDays;
   // PAP outputs are whole cents (UPANTEIL cuts to cents): LSt = LSTLZZ + STS, Soli = SOLZLZZ + SOLZS.
-  const incomeTax = fromCents(pap.LSTLZZ.mul(times).plus(pap.STS));
-  const solidarity = fromCents(pap.SOLZLZZ.mul(times).plus(pap.SOLZS));
+  const incomeTax = fromCents(papResult.LSTLZZ.mul(times).plus(papResult.STS));
+  const solidarity = fromCents(papResult.SOLZLZZ.mul(times).plus(papResult.SOLZS));
+  // PAP outputs in cents → the payslip's euros: LSt = LSTLZZ (× tax days) + STS, Soli = SOLZLZZ (× tax days) + SOLZS.
+  trace?.('PAYSLIP', 'WAGE_TAX', { LSTLZZ: papResult.LSTLZZ.toString(), STS: papResult.STS.toString(), Steuertage: String(times), Lohnsteuer: incomeTax.toFixed(2) });
+  trace?.('PAYSLIP', 'SOLIDARITY', { SOLZLZZ: papResult.SOLZLZZ.toString(), SOLZS: papResult.SOLZS.toString(), Steuertage: String(times), Solidaritaetszuschlag: solidarity.toFixed(2) });
   let church = ZERO;
   let churchOnOneOff = ZERO;
   if (p.churchMember) {
     // contribution-rules.md 8: BK (and BKS) × 8/9 %, fractions of a cent dropped, each base on its own
     // (run-rules.md convention `church_tax_on_one_off_floored_separately`); a partial month multiplies the day's amount.
-    const onCurrent = pap.BK.mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN).mul(times);
-    const onOther = Decimal.max(pap.BKS, ZERO).mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+    const onCurrent = papResult.BK.mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN).mul(times);
+    const onOther = Decimal.max(papResult.BKS, ZERO).mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
     church = fromCents(onCurrent.plus(onOther));
     churchOnOneOff = fromCents(onOther);
-    trace?.('PAYSLIP', 'CHURCH_TAX');
+    trace?.('PAYSLIP', 'CHURCH_TAX', { BK: papResult.BK.toString(), BKS: papResult.BKS.toString(), Kirchensteuersatz: p.churchRate.toString(), Kirchensteuer: church.toFixed(2) });
   }
-  const oneOffTax = { incomeTax: fromCents(pap.STS), solidarity: fromCents(pap.SOLZS), church: churchOnOneOff };
-  const solidarityBase = fromCents(pap.BK.mul(times).plus(pap.BKS));
+  const oneOffTax = { incomeTax: fromCents(papResult.STS), solidarity: fromCents(papResult.SOLZS), church: churchOnOneOff };
+  const solidarityBase = fromCents(papResult.BK.mul(times).plus(papResult.BKS));
   const taxable = currentWage.plus(lumpsum);
   const netWages = gross.minus(incomeTax).minus(solidarity).minus(church).minus(sv.employee.total);
-  const evaluation: Evaluation = { sv, pap, gross, taxable, currentWage, lumpsum, incomeTax, solidarity, church, oneOffTax, solidarityBase, netWages };
+  const evaluation: Evaluation = { sv, pap: papResult, gross, taxable, currentWage, lumpsum, incomeTax, solidarity, church, oneOffTax, solidarityBase, netWages };
   if (taxDays !== undefined) evaluation.dailyWage = fromCents(dailyWageCents(currentWage, taxDays));
   // The private KV/PV contributions the PAP took into account (Lohnsteuerbescheinigung line 28 up to 2025): the
   // outputs VKVLZZ of each period and VKVSONST are added up (PAP 2025, Ausgabeparameter).
-  evaluation.privateVorsorge = pap.VKVLZZ === undefined ? null : fromCents(pap.VKVLZZ.mul(times).plus(pap.VKVSONST ?? ZERO));
+  evaluation.privateVorsorge = papResult.VKVLZZ === undefined ? null : fromCents(papResult.VKVLZZ.mul(times).plus(papResult.VKVSONST ?? ZERO));
   return evaluation;
 }
 

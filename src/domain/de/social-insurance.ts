@@ -17,7 +17,23 @@ import { inMidijobBand, midijobBand, midijobBases, type MidijobBand, type Midijo
 import { minijobContributions } from './minijob.js';
 import type { DeSocialParams } from './params/index.js';
 
-export type SvTrace = (flow: string, node: string) => void;
+/**
+ * Hears each step taken; a step may carry the figures it used (euros and rates as decimal strings, issue 18 point
+ * 7: a stored run explains its contributions from them). Without a trace no figure is formatted.
+ */
+export type SvTrace = (flow: string, node: string, values?: Readonly<Record<string, string>>) => void;
+
+const eur = (value: Decimal): string => value.toFixed(2);
+/** A rate's text, remembered per object: the year's rates are the same objects in every payslip. */
+const rateTexts = new WeakMap<Decimal, string>();
+function rate(value: Decimal): string {
+  let text = rateTexts.get(value);
+  if (text === undefined) {
+    text = value.toString();
+    rateTexts.set(value, text);
+  }
+  return text;
+}
 
 export type EmploymentKind = 'regular' | 'midijob' | 'minijob';
 
@@ -193,6 +209,19 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
     : Decimal.min(wage, ceilings.pensionUnemployment);
   if (wage.gt(ceilings.healthCare)) trace?.('SV', 'CEILING_KV_PV');
   if (wage.gt(ceilings.pensionUnemployment)) trace?.('SV', 'CEILING_RV_ALV');
+  // § 223 SGB V, § 341 SGB III, § 157 SGB VI: the contributory wage up to the ceilings (BBG), pro-rated by SV days (§ 23a SGB IV for one-offs).
+  trace?.('SV', 'BASES', {
+    SV_TAGE: String(input.svDays),
+    laufendes_Entgelt: eur(input.currentWage),
+    Einmalzahlung: eur(input.oneOffWage),
+    BBG_KV_PV_Jahr: eur(params.ceilings.healthCareAnnual),
+    BBG_KV_PV: eur(ceilings.healthCare),
+    BBG_RV_ALV_Jahr: eur(params.ceilings.pensionUnemploymentAnnual),
+    BBG_RV_ALV: eur(ceilings.pensionUnemployment),
+    ...(oneOffBases ? { Einmalzahlung_KV_PV_anteilig: eur(oneOffBases.healthCare), Einmalzahlung_RV_ALV_anteilig: eur(oneOffBases.pensionUnemployment) } : {}),
+    Beitragsbemessungsgrundlage_KV_PV: eur(healthBase),
+    Beitragsbemessungsgrundlage_RV_ALV: eur(pensionBase),
+  });
 
   const { halfGeneral, halfPension, halfUnemployment } = fixed;
   const halfAdditional = input.additionalRate.div(2);
@@ -208,7 +237,7 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
 
   if (midijob) {
     bases = midijobBases(wage, band, params.midijob.factorF);
-    trace?.('SV', 'MIDIJOB_BASES');
+    trace?.('SV', 'MIDIJOB_BASES', { Arbeitsentgelt: eur(wage), Faktor_F: rate(params.midijob.factorF), BE_gesamt: eur(bases.total), BE_Arbeitnehmer: eur(bases.employee) });
     const total = bases.total;
     const share = bases.employee;
     // contribution-rules.md 5: total = 2 × round(BE × half rate); employee = round(BE_AN × half rate);
@@ -226,7 +255,7 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
       employer.health = general.employer.plus(additional.employer);
       additionalPart.employee = additional.employee;
       additionalPart.employer = additional.employer;
-      trace?.('SV', 'KV');
+      trace?.('SV', 'KV', { BE_gesamt: eur(total), BE_Arbeitnehmer: eur(share), allgemeiner_Beitragssatz_halb: rate(halfGeneral), Zusatzbeitrag_halb: rate(halfAdditional), Arbeitnehmer: eur(employee.health), Arbeitgeber: eur(employer.health) });
       // PV total = 2 × round(BE × 1.8 %); the employee's standard share is round(BE_AN × standard rate)
       // (Saxony 2.3 %, convention midijob_saxony_pv_split); the employer pays the rest, untouched by
       // surcharge and reductions.
@@ -244,16 +273,16 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
         trace?.('SV', 'PV_CHILDLESS_SURCHARGE');
       }
       employee.care = roundCents(employeeCare);
-      trace?.('SV', 'PV');
+      trace?.('SV', 'PV', { BE_gesamt: eur(total), BE_Arbeitnehmer: eur(share), Beitragssatz_Arbeitnehmer: rate(standardEmployeeCare.minus(care.childReduction.mul(reductions))), Kinderlosenzuschlag: input.childlessSurcharge ? rate(care.childlessSurcharge) : '0', Arbeitnehmer: eur(employee.care), Arbeitgeber: eur(employer.care) });
     }
     const pension = split(halfPension);
     employee.pension = pension.employee;
     employer.pension = pension.employer;
-    trace?.('SV', 'RV');
+    trace?.('SV', 'RV', { BE_gesamt: eur(total), BE_Arbeitnehmer: eur(share), Beitragssatz_halb: rate(halfPension), Arbeitnehmer: eur(employee.pension), Arbeitgeber: eur(employer.pension) });
     const unemployment = split(halfUnemployment);
     employee.unemployment = unemployment.employee;
     employer.unemployment = unemployment.employer;
-    trace?.('SV', 'ALV');
+    trace?.('SV', 'ALV', { BE_gesamt: eur(total), BE_Arbeitnehmer: eur(share), Beitragssatz_halb: rate(halfUnemployment), Arbeitnehmer: eur(employee.unemployment), Arbeitgeber: eur(employer.unemployment) });
   } else {
     if (input.statutoryHealth) {
       // BVV § 2 Abs. 1 S. 1: each side round(base × 7.3 %); the Zusatzbeitrag rounded separately (contribution-rules.md 3).
@@ -263,21 +292,21 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
       employer.health = general.plus(additional);
       additionalPart.employee = additional;
       additionalPart.employer = additional;
-      trace?.('SV', 'KV');
+      trace?.('SV', 'KV', { Beitragsbemessungsgrundlage: eur(healthBase), allgemeiner_Beitragssatz_halb: rate(halfGeneral), Zusatzbeitrag_halb: rate(halfAdditional), allgemeiner_Beitrag_je_Seite: eur(general), Zusatzbeitrag_je_Seite: eur(additional), Arbeitnehmer: eur(employee.health), Arbeitgeber: eur(employer.health) });
       // BVV § 2 Abs. 1 S. 3/S. 4: employee round(base × (standard + surcharge − reductions)), employer round(base × employer rate).
       employee.care = roundCents(healthBase.mul(employeeCareRate(params, input.saxony, input.childlessSurcharge, input.childReductions)));
       employer.care = roundCents(healthBase.mul(employerCare));
       if (input.childlessSurcharge) trace?.('SV', 'PV_CHILDLESS_SURCHARGE');
       else if (input.childReductions > 0) trace?.('SV', 'PV_CHILD_REDUCTION');
-      trace?.('SV', 'PV');
+      trace?.('SV', 'PV', { Beitragsbemessungsgrundlage: eur(healthBase), Beitragssatz_Arbeitnehmer: rate(employeeCareRate(params, input.saxony, input.childlessSurcharge, input.childReductions)), Beitragssatz_Arbeitgeber: rate(employerCare), Arbeitnehmer: eur(employee.care), Arbeitgeber: eur(employer.care) });
     }
     // BVV § 2 Abs. 1 S. 1: each side round(base × 9.3 %) / round(base × 1.3 %).
     employee.pension = roundCents(pensionBase.mul(halfPension));
     employer.pension = employee.pension;
-    trace?.('SV', 'RV');
+    trace?.('SV', 'RV', { Beitragsbemessungsgrundlage: eur(pensionBase), Beitragssatz_halb: rate(halfPension), Arbeitnehmer: eur(employee.pension), Arbeitgeber: eur(employer.pension) });
     employee.unemployment = roundCents(pensionBase.mul(halfUnemployment));
     employer.unemployment = employee.unemployment;
-    trace?.('SV', 'ALV');
+    trace?.('SV', 'ALV', { Beitragsbemessungsgrundlage: eur(pensionBase), Beitragssatz_halb: rate(halfUnemployment), Arbeitnehmer: eur(employee.unemployment), Arbeitgeber: eur(employer.unemployment) });
   }
 
   // Levies (contribution-rules.md 7): U1/U2 on the current RV-liable wage up to the RV ceiling
@@ -288,7 +317,7 @@ export function calculateSocialInsurance(params: DeSocialParams, input: SocialIn
   const sickPay = roundCents(levyBase.mul(input.u1Rate));
   const maternity = roundCents(levyBase.mul(input.u2Rate));
   const insolvency = roundCents(insolvencyBase.mul(params.levies.insolvencyRate));
-  trace?.('SV', 'U1_U2_U3');
+  trace?.('SV', 'U1_U2_U3', { Umlagegrundlage_U1_U2: eur(levyBase), U1_Satz: rate(input.u1Rate), U1: eur(sickPay), U2_Satz: rate(input.u2Rate), U2: eur(maternity), Insolvenzgeldumlage_Grundlage: eur(insolvencyBase), U3_Satz: rate(params.levies.insolvencyRate), U3: eur(insolvency) });
 
   const subsidy = input.statutoryHealth ? { health: ZERO, care: ZERO } : privateSubsidy(params, input, wage, ceilings.healthCare, trace);
 

@@ -29,6 +29,7 @@ import { gbParams } from './params/index.js';
 import type { GbParams, IncomeTaxRegime } from './params/types.js';
 import { parseTaxCode, type TaxCode } from './tax-code.js';
 import type { Trace } from './trace.js';
+import { constant, pence as penceText, rememberedTexts } from './trace-values.js';
 
 export type TaxBasis = 'cumulative' | 'week1month1' | 'week53' | 'week53-nil';
 
@@ -173,8 +174,11 @@ function bandTable(regime: IncomeTaxRegime, perYear: 52 | 12, n: number): BandTa
 }
 
 /** Tax on whole-pound taxable pay `taxable` for n weeks or months, truncated to the penny. */
-function taxOnBands(taxable: Decimal, regime: IncomeTaxRegime, perYear: 52 | 12, n: number): Decimal {
-  if (taxable.lte(0)) return ZERO;
+function taxOnBands(taxable: Decimal, regime: IncomeTaxRegime, perYear: 52 | 12, n: number, trace?: Trace): Decimal {
+  if (taxable.lte(0)) {
+    trace?.('paye', 'band', { band: '0', tax_due: '0.00' });
+    return ZERO;
+  }
   const table = bandTable(regime, perYear, n);
   const { limits, limitsCeil, taxBelow, rates } = table;
   let band = 0;
@@ -186,7 +190,33 @@ function taxOnBands(taxable: Decimal, regime: IncomeTaxRegime, perYear: 52 | 12,
   const below = band === 0 ? ZERO : (limits[band - 1] as Decimal);
   const due = (taxBelow[band] as Decimal).plus(taxable.minus(below).times(rates[band] as Decimal));
   // Tax due truncated to the penny (spec: pence disregarded below 1p).
-  return due.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const truncated = due.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  trace?.('paye', 'band', bandValues(table, band, truncated.toFixed(2)));
+  return truncated;
+}
+
+/** The figures of the band a taxable pay fell in, as both kernels report them. */
+function bandValues(table: BandTable, band: number, due: string): Record<string, string> {
+  const t = textsOf(table);
+  return { band: String(band + 1), rate: t.rates[band] as string, band_starts_above: band === 0 ? '0.0000' : (t.limits[band - 1] as string), band_limit: t.limits[band] as string, tax_on_lower_bands: t.taxBelow[band] as string, tax_due: due };
+}
+
+const money2 = penceText;
+
+/** The band table's figures as text (what a traced step reports), built once per table. */
+interface BandTexts {
+  limits: readonly string[];
+  taxBelow: readonly string[];
+  rates: readonly string[];
+}
+const bandTexts = new WeakMap<BandTable, BandTexts>();
+
+function textsOf(table: BandTable): BandTexts {
+  return rememberedTexts(bandTexts, table, () => ({
+    limits: table.limits.map((limit) => (limit === null ? 'none' : limit.toFixed(4))),
+    taxBelow: table.taxBelow.map((tax) => tax.toFixed(4)),
+    rates: table.rates.map((rate) => constant(rate)),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -217,6 +247,13 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
   const pay = nonCumulative ? taxablePay : taxablePayToDate;
   trace?.('paye', `code:${code.kind}`);
   trace?.('paye', `basis:${basis}`);
+  trace?.('paye', 'pay', {
+    periods: String(n),
+    taxable_pay: taxablePay.toFixed(2),
+    taxable_pay_to_date_previous: previousPay.toFixed(2),
+    taxable_pay_to_date: taxablePayToDate.toFixed(2),
+    pay_taxed: pay.toFixed(2),
+  });
 
   let due: Decimal; // tax due: to date (cumulative) or for the period
   let payAdjustment = ZERO;
@@ -235,7 +272,7 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
       // Whole pounds of pay × the flat rate.
       const pounds = pay.toDecimalPlaces(0, Decimal.ROUND_DOWN);
       due = pounds.lte(0) ? ZERO : pounds.times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-      trace?.('paye', 'flat-rate');
+      trace?.('paye', 'flat-rate', { whole_pounds: pounds.toFixed(0), rate: constant(rate), tax_due: due.toFixed(2) });
       break;
     }
     default: {
@@ -246,8 +283,13 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
       // Taxable pay after free pay / additional pay, rounded down to the pound.
       const taxable = (code.kind === 'K' ? pay.plus(adjustment) : pay.minus(adjustment)).floor();
       taxableAfterAdjustment = taxable;
-      trace?.('paye', code.kind === 'K' ? 'additional-pay' : 'free-pay');
-      due = taxOnBands(taxable, regime, perYear, n);
+      trace?.('paye', code.kind === 'K' ? 'additional-pay' : 'free-pay', {
+        code_number: String(code.number),
+        period_one_value: one.toFixed(2),
+        [code.kind === 'K' ? 'additional_pay' : 'free_pay']: adjustment.toFixed(2),
+        taxable_pay_rounded: taxable.toFixed(0),
+      });
+      due = taxOnBands(taxable, regime, perYear, n, trace);
       trace?.('paye', `bands:${regime.bandTaxRounding}`);
       if (week53 && code.kind === 'allowance' && !input.week1Month1 && !code.week1Month1) {
         // Free-pay test: free pay to week 52 covers the year's pay including this payment → no tax.
@@ -262,6 +304,7 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
   }
 
   let tax = nonCumulative ? due : due.minus(previousTax);
+  trace?.('paye', 'tax-due', { tax_due: due.toFixed(2), tax_paid_to_date_previous: nonCumulative ? 'not used' : previousTax.toFixed(2), tax_before_limit: tax.toFixed(2) });
   if (tax.isNegative()) trace?.('paye', 'refund');
   let regulatoryLimitApplied = false;
   let taxNotDeducted = ZERO;
@@ -269,6 +312,7 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
     // Overriding limit: 50 % of relevant pay (taxable pay less payrolled benefits), truncated to the penny.
     const relevant = taxablePay.minus(benefits);
     const limit = relevant.lte(0) ? ZERO : relevant.times(params.overridingLimitRate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    trace?.('paye', 'overriding-limit', { relevant_pay: relevant.toFixed(2), rate: constant(params.overridingLimitRate), limit: limit.toFixed(2) });
     if (tax.gt(limit)) {
       taxNotDeducted = tax.minus(limit);
       tax = limit;
@@ -276,6 +320,7 @@ export function calculatePayeDecimal(input: PayeInput, trace?: Trace): PayeResul
       trace?.('paye', 'regulatory-limit');
     }
   }
+  trace?.('paye', 'tax', { tax: tax.toFixed(2), tax_not_deducted: taxNotDeducted.toFixed(2), tax_paid_to_date: previousTax.plus(tax).toFixed(2) });
   return {
     tax,
     taxablePayToDate,
@@ -453,6 +498,13 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
   let basis: TaxBasis = week53 ? 'week53' : nonCumulative ? 'week1month1' : 'cumulative';
   trace?.('paye', `code:${kind}`);
   trace?.('paye', `basis:${basis}`);
+  trace?.('paye', 'pay', {
+    periods: String(n),
+    taxable_pay: money2(taxablePay),
+    taxable_pay_to_date_previous: money2(previousPay),
+    taxable_pay_to_date: money2(taxablePayToDate),
+    pay_taxed: money2(pay),
+  });
   let due: number;
   let payAdjustment = 0;
   let taxableAfterAdjustment: number | null = null;
@@ -463,7 +515,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
     // Whole pounds of pay (truncated) × the flat rate: pounds × percent is pence.
     const pounds = Math.trunc(pay / 100);
     due = pounds <= 0 ? 0 : pounds * flatPct;
-    trace?.('paye', 'flat-rate');
+    trace?.('paye', 'flat-rate', { whole_pounds: String(pounds), rate: constant(regime.flatRates[kind as 'BR'] as Decimal), tax_due: money2(due) });
   } else {
     const per500 = monthly ? params.freePayPer500.monthly : params.freePayPer500.weekly;
     const one = periodOneAdjustmentPence(code.number, perYear, per500);
@@ -472,7 +524,12 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
     // Taxable pay after free pay / additional pay, rounded down to the pound.
     const taxable = Math.floor((kind === 'K' ? pay + adjustment : pay - adjustment) / 100);
     taxableAfterAdjustment = taxable;
-    trace?.('paye', kind === 'K' ? 'additional-pay' : 'free-pay');
+    trace?.('paye', kind === 'K' ? 'additional-pay' : 'free-pay', {
+      code_number: String(code.number),
+      period_one_value: money2(one),
+      [kind === 'K' ? 'additional_pay' : 'free_pay']: money2(adjustment),
+      taxable_pay_rounded: String(taxable),
+    });
     due = 0;
     if (taxable > 0) {
       const { limits, limitsCeil, taxBelow, ratesPct } = table as PenceBandTable;
@@ -484,6 +541,9 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
       const micro = (taxBelow[band] as number) * 100 + (taxable * 10000 - below) * (ratesPct[band] as number);
       // Truncated to the penny.
       due = Math.floor(micro / 10000);
+      trace?.('paye', 'band', bandValues(bandTable(regime, perYear, n), band, money2(due)));
+    } else {
+      trace?.('paye', 'band', { band: '0', tax_due: '0.00' });
     }
     trace?.('paye', `bands:${regime.bandTaxRounding}`);
     if (week53 && kind === 'allowance' && !input.week1Month1 && !code.week1Month1) {
@@ -497,6 +557,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
   }
 
   let tax = nonCumulative ? due : due - previousTax;
+  trace?.('paye', 'tax-due', { tax_due: money2(due), tax_paid_to_date_previous: nonCumulative ? 'not used' : money2(previousTax), tax_before_limit: money2(tax) });
   if (tax < 0) trace?.('paye', 'refund');
   let regulatoryLimitApplied = false;
   let taxNotDeducted = 0;
@@ -504,6 +565,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
     // Overriding limit: relevant pay × 50 %, truncated to the penny.
     const relevant = taxablePay - input.payrolledBenefits;
     const limit = relevant <= 0 ? 0 : Math.floor((relevant * limitPct) / 100);
+    trace?.('paye', 'overriding-limit', { relevant_pay: money2(relevant), rate: constant(params.overridingLimitRate), limit: money2(limit) });
     if (tax > limit) {
       taxNotDeducted = tax - limit;
       tax = limit;
@@ -511,6 +573,7 @@ export function payePence(input: PayePenceInput, trace?: Trace): PayePenceResult
       trace?.('paye', 'regulatory-limit');
     }
   }
+  trace?.('paye', 'tax', { tax: money2(tax), tax_not_deducted: money2(taxNotDeducted), tax_paid_to_date: money2(previousTax + tax) });
   return {
     tax,
     taxablePayToDate,

@@ -23,6 +23,7 @@ import { gbParams } from './params/index.js';
 import type { GbParams } from './params/types.js';
 import { cachedRateUnits, fromPence, toPence } from './pence.js';
 import type { Trace } from './trace.js';
+import { constant, pence } from './trace-values.js';
 
 export type PensionMethod = 'net_pay' | 'relief_at_source' | 'salary_sacrifice';
 export type PensionBasis = 'qualifying_earnings' | 'pensionable_pay';
@@ -157,7 +158,46 @@ export function calculatePensionDecimal(input: PensionInput, trace?: Trace): Pen
   }
   const employeeShare = capped(pennies(pensionableEarnings.times(arrangement.employeeRate)), arrangement.employeeCap);
   const employerShare = capped(pennies(pensionableEarnings.times(arrangement.employerRate)), arrangement.employerCap);
+  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, input.grossPay.toFixed(2), (input.pensionablePay ?? input.grossPay).toFixed(2), pensionableEarnings.toFixed(2)));
+  trace?.('pension', 'shares', shareValues(arrangement, employeeShare.toFixed(2), employerShare.toFixed(2)));
   trace?.('pension', `method:${arrangement.method}`);
+  if (trace) {
+    const r = decimalPensionResult(params, arrangement, pensionableEarnings, employeeShare, employerShare);
+    trace('pension', 'contributions', contributionValues(r.employeeGross.toFixed(2), r.employeeDeduction.toFixed(2), r.employer.toFixed(2), r.salarySacrifice.toFixed(2)));
+    return r;
+  }
+  return decimalPensionResult(params, arrangement, pensionableEarnings, employeeShare, employerShare);
+}
+
+/** The figures a pension step reports (issue 18 point 7): the earnings band or pensionable pay, and the rates. */
+function pensionEarningsValues(params: GbParams, frequency: PayFrequency, arrangement: PensionArrangement, grossPay: string, pensionablePay: string, pensionable: string): Record<string, string> {
+  if (arrangement.basis === 'qualifying_earnings') {
+    return {
+      earnings: grossPay,
+      lower_qualifying_earnings: constant(params.pension.lowerQualifyingEarnings[frequency] as Decimal, 2),
+      upper_qualifying_earnings: constant(params.pension.upperQualifyingEarnings[frequency] as Decimal, 2),
+      qualifying_earnings: pensionable,
+    };
+  }
+  return { pensionable_pay: pensionablePay, pensionable_earnings: pensionable };
+}
+
+function shareValues(arrangement: PensionArrangement, employeeShare: string, employerShare: string): Record<string, string> {
+  return {
+    employee_rate: constant(arrangement.employeeRate),
+    employer_rate: constant(arrangement.employerRate),
+    employee_cap: arrangement.employeeCap ? constant(arrangement.employeeCap, 2) : 'none',
+    employer_cap: arrangement.employerCap ? constant(arrangement.employerCap, 2) : 'none',
+    employee_share: employeeShare,
+    employer_share: employerShare,
+  };
+}
+
+function contributionValues(employeeGross: string, employeeDeduction: string, employer: string, salarySacrifice: string): Record<string, string> {
+  return { employee_gross: employeeGross, employee_deduction: employeeDeduction, employer, salary_sacrifice: salarySacrifice };
+}
+
+function decimalPensionResult(params: GbParams, arrangement: PensionArrangement, pensionableEarnings: Decimal, employeeShare: Decimal, employerShare: Decimal): PensionResult {
   switch (arrangement.method) {
     case 'net_pay':
       return {
@@ -273,7 +313,18 @@ export function pensionPence(
   if (employeeCap !== null && employeeShare > employeeCap) employeeShare = employeeCap;
   let employerShare = roundHalfUpUnits(pensionableEarnings * employerUnits);
   if (employerCap !== null && employerShare > employerCap) employerShare = employerCap;
+  trace?.('pension', 'earnings', pensionEarningsValues(params, frequency, arrangement, pence(grossPay), pence(pensionablePay ?? grossPay), pence(pensionableEarnings)));
+  trace?.('pension', 'shares', shareValues(arrangement, pence(employeeShare), pence(employerShare)));
   trace?.('pension', `method:${arrangement.method}`);
+  if (trace) {
+    const r = pencePensionResult(arrangement, pensionableEarnings, employeeShare, employerShare, reliefUnits);
+    trace('pension', 'contributions', contributionValues(pence(r.employeeGross), pence(r.employeeDeduction), pence(r.employer), pence(r.salarySacrifice)));
+    return r;
+  }
+  return pencePensionResult(arrangement, pensionableEarnings, employeeShare, employerShare, reliefUnits);
+}
+
+function pencePensionResult(arrangement: PensionArrangement, pensionableEarnings: number, employeeShare: number, employerShare: number, reliefUnits: number): PensionPenceResult {
   switch (arrangement.method) {
     case 'net_pay':
       return { pensionableEarnings, employeeGross: employeeShare, employeeDeduction: employeeShare, employer: employerShare, salarySacrifice: 0, taxablePayReduction: employeeShare, niablePayReduction: 0 };

@@ -20,6 +20,7 @@ import { gbParams } from './params/index.js';
 import type { GbParams, StudentLoanPlan, StudentLoanScheme } from './params/types.js';
 import { cachedRateUnits, fromPence, toPence } from './pence.js';
 import type { Trace } from './trace.js';
+import { constant, pence } from './trace-values.js';
 
 export type { StudentLoanPlan };
 
@@ -74,6 +75,33 @@ export function loanDeduction(scheme: StudentLoanScheme, frequency: PayFrequency
   return excess.times(scheme.rate).floor();
 }
 
+/** The step a deduction reports: the period threshold, the rate and the earnings it was taken from (CSLM17065). */
+function loanValues(scheme: StudentLoanScheme, frequency: PayFrequency, earnings: number, deduction: number): Record<string, string> {
+  const threshold = thresholdPence(scheme, frequency);
+  return {
+    earnings_for_nics: pence(earnings),
+    annual_threshold: constant(scheme.annualThreshold, 2),
+    period_threshold: pence(threshold),
+    earnings_above_threshold: pence(earnings > threshold ? earnings - threshold : 0),
+    rate: constant(scheme.rate),
+    deduction: pence(deduction),
+  };
+}
+
+/** The same from the Decimal rule (amounts the kernel does not take: the figures are written without it). */
+function loanValuesDecimal(scheme: StudentLoanScheme, frequency: PayFrequency, earnings: Decimal, deduction: Decimal): Record<string, string> {
+  const threshold = periodThreshold(scheme, frequency);
+  const excess = earnings.minus(threshold);
+  return {
+    earnings_for_nics: earnings.toFixed(2),
+    annual_threshold: constant(scheme.annualThreshold, 2),
+    period_threshold: threshold.toFixed(2),
+    earnings_above_threshold: excess.isNegative() ? '0.00' : excess.toFixed(2),
+    rate: constant(scheme.rate),
+    deduction: deduction.toFixed(2),
+  };
+}
+
 /** The undergraduate plan to operate: the one with the lowest threshold among those the tax year operates. */
 export function selectUndergraduatePlan(params: GbParams, plans: readonly StudentLoanPlan[]): StudentLoanPlan | null {
   let chosen: StudentLoanPlan | null = null;
@@ -105,13 +133,16 @@ export function calculateStudentLoansDecimal(input: StudentLoanInput, trace?: Tr
     } else {
       if (input.plans.length > 1) trace?.('student_loan', 'lowest-threshold-plan');
       trace?.('student_loan', `plan:${planApplied}`);
-      studentLoan = loanDeduction(params.studentLoans[planApplied] as StudentLoanScheme, frequency, earnings);
+      const scheme = params.studentLoans[planApplied] as StudentLoanScheme;
+      studentLoan = loanDeduction(scheme, frequency, earnings);
+      trace?.('student_loan', 'deduction', loanValuesDecimal(scheme, frequency, earnings, studentLoan));
     }
   }
   let postgraduateLoan = ZERO;
   if (input.postgraduateLoan) {
     trace?.('postgraduate_loan', 'deducted');
     postgraduateLoan = loanDeduction(params.postgraduateLoan, frequency, earnings);
+    trace?.('postgraduate_loan', 'deduction', loanValuesDecimal(params.postgraduateLoan, frequency, earnings, postgraduateLoan));
   }
   return { studentLoan, postgraduateLoan, planApplied };
 }
@@ -173,9 +204,13 @@ export function studentLoansPence(
     else {
       if (plans.length > 1) trace?.('student_loan', 'lowest-threshold-plan');
       trace?.('student_loan', `plan:${planApplied}`);
+      trace?.('student_loan', 'deduction', loanValues(scheme as StudentLoanScheme, frequency, earnings, studentLoan));
     }
   }
-  if (postgraduate) trace?.('postgraduate_loan', 'deducted');
+  if (postgraduate) {
+    trace?.('postgraduate_loan', 'deducted');
+    trace?.('postgraduate_loan', 'deduction', loanValues(params.postgraduateLoan, frequency, earnings, postgraduateLoan));
+  }
   return { studentLoan, postgraduateLoan, planApplied };
 }
 

@@ -115,6 +115,9 @@ const FIGURE_OF_COLUMN: Record<(typeof PAYSLIP_FIGURES)[number], string> = { gro
 /** The payslip figures version this build reads: store/gb-payslip-figures.ts GB_PAYSLIP_FIGURES_VERSION (a test keeps them equal). */
 export const PAYSLIP_FIGURES_VERSION = 2;
 
+/** The engine's trace stored with a payslip (store/gb-payslip-figures.ts StoredTraceStep; issue 18 point 7). */
+const storedTrace = z.array(z.object({ flow: z.string(), node: z.string(), values: z.record(z.string(), z.string()).optional() }).strict());
+
 /** The store's payslip figures document, version 2 (store/gb-payslip-figures.ts: GbPayslipFiguresV2; import upgrades version 1 first). */
 const figureMoney = decimalString;
 const storedPayslipFigures = z
@@ -181,6 +184,7 @@ const storedPayslipFigures = z
         .strict(),
     ),
     statutoryYtd: z.object(Object.fromEntries(STATUTORY_PAYMENT_TYPES.map((t) => [t, figureMoney]))).strict(),
+    trace: storedTrace.optional(),
   })
   .strict();
 
@@ -236,6 +240,7 @@ const storedDePayslipFigures = z
       .strict(),
     warnings: z.array(z.object({ code: z.string(), message: z.string() }).strict()),
     executionHistory: z.array(z.object({ flow: z.string(), node: z.string() }).strict()).nullable(),
+    trace: storedTrace.optional(),
   })
   .strict();
 

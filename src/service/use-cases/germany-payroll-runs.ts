@@ -3,11 +3,13 @@
  * i.e. the country-neutral run lifecycle (service/runs) over the German jurisdiction (runs/de), and the payroll
  * account of one employee and year.
  */
+import type { PayslipExplanation } from '../contracts/explanations.js';
 import type { Page } from '../contracts/pagination.js';
 import type { GermanPayrollRun, GermanPayrollRunResult, PayrollAccount } from '../contracts/germany-payroll-runs.js';
 import { requireScope, type ServiceContext } from '../context.js';
 import { runLifecycle } from '../runs/index.js';
 import { payrollAccount } from '../runs/de/account.js';
+import { explainGermanPayslip } from '../runs/de/explain.js';
 import { deJurisdiction } from '../runs/de/jurisdiction.js';
 import type { RunPayrollOptions } from './payroll-runs.js';
 
@@ -26,6 +28,12 @@ export interface GermanPayrollRunUseCases {
   discardGermanPayrollRun(orgId: string, runId: string): Promise<GermanPayrollRun>;
   /** The payroll account (Lohnkonto) of one employee and calendar year (query year=2026). */
   getGermanPayrollAccount(orgId: string, employeeId: string, query: Record<string, unknown>): Promise<PayrollAccount>;
+  /**
+   * Extension (issue 18 point 7): one figure of an employee's payslip (employee id or payroll number) explained step
+   * by step: the PAP's variables by their BMF names, the SV bases, ceilings and rates, from the trace stored with it
+   * (query figure=wage_tax|soli|church_tax|kv|pv|rv|av|levies).
+   */
+  explainGermanPayslip(orgId: string, runId: string, employee: string, query?: Record<string, unknown>): Promise<PayslipExplanation>;
 }
 
 export function germanPayrollRunUseCases(ctx: ServiceContext): GermanPayrollRunUseCases {
@@ -40,6 +48,10 @@ export function germanPayrollRunUseCases(ctx: ServiceContext): GermanPayrollRunU
     async getGermanPayrollAccount(orgId, employeeId, query) {
       requireScope(ctx, 'payroll:read');
       return payrollAccount(ctx, orgId, employeeId, query);
+    },
+    async explainGermanPayslip(orgId, runId, employee, query) {
+      requireScope(ctx, 'payroll:read');
+      return explainGermanPayslip(ctx, orgId, runId, employee, query);
     },
   };
 }

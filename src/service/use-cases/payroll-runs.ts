@@ -3,8 +3,10 @@
  * extensions, i.e. the country-neutral run lifecycle (service/runs) over the GB jurisdiction (runs/gb).
  */
 import type { Page } from '../contracts/pagination.js';
+import type { PayslipExplanation } from '../contracts/explanations.js';
 import type { GbPayrollRunResult, PayrollRun } from '../contracts/payroll-runs.js';
-import type { ServiceContext } from '../context.js';
+import { requireScope, type ServiceContext } from '../context.js';
+import { explainGbPayslip } from '../runs/gb/explain.js';
 import { runLifecycle } from '../runs/index.js';
 import { gbJurisdiction } from '../runs/gb/jurisdiction.js';
 
@@ -30,6 +32,11 @@ export interface PayrollRunUseCases {
   markPayrollRunPaid(orgId: string, runId: string): Promise<PayrollRun>;
   /** draft → discarded: frees the pay group and period for a new run. */
   discardPayrollRun(orgId: string, runId: string): Promise<PayrollRun>;
+  /**
+   * Extension (issue 18 point 7): one figure of an employee's payslip (employee id or payroll number) explained step
+   * by step from the engine's trace stored with it (query figure=tax|ni|student_loan|postgraduate_loan|pension).
+   */
+  explainPayslip(orgId: string, runId: string, employee: string, query?: Record<string, unknown>): Promise<PayslipExplanation>;
 }
 
 export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
@@ -41,5 +48,9 @@ export function payrollRunUseCases(ctx: ServiceContext): PayrollRunUseCases {
     approvePayrollRun: (orgId, runId) => gb.approve(orgId, runId),
     markPayrollRunPaid: (orgId, runId) => gb.markPaid(orgId, runId),
     discardPayrollRun: (orgId, runId) => gb.discard(orgId, runId),
+    async explainPayslip(orgId, runId, employee, query) {
+      requireScope(ctx, 'payroll:read');
+      return explainGbPayslip(ctx, orgId, runId, employee, query);
+    },
   };
 }

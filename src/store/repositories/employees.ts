@@ -15,6 +15,11 @@ export async function findEmployee(db: Db, orgId: string, employeeId: string): P
   return selectEmployees(db).where('employees.org_id', '=', orgId).where('employees.id', '=', employeeId).executeTakeFirst();
 }
 
+/** The organization's employee with this payroll number (unique per organization when set). */
+export async function findEmployeeByPayrollNumber(db: Db, orgId: string, payrollNumber: string): Promise<EmployeeWithPayGroup | undefined> {
+  return selectEmployees(db).where('employees.org_id', '=', orgId).where('employees.payroll_number', '=', payrollNumber).executeTakeFirst();
+}
+
 export async function insertEmployee(db: Db, row: EmployeeTable): Promise<void> {
   await db.insertInto('employees').values(row).execute();
 }

@@ -19,15 +19,61 @@ export type PapYear = DeTaxYear;
 export const PAP_YEARS: readonly PapYear[] = DE_TAX_YEARS;
 
 /**
- * A subclass of an edition whose every step first reports itself to the trace. The untraced
- * classes stay untouched, so a calculation without a trace runs no tracing code at all.
+ * Hears the PAP's own variables, by their BMF names, after a step that sets them (issue 18 point 7: a stored run
+ * explains its wage tax from these, never from a second calculation). Values are the PAP's as computed: euros for
+ * the annual working figures (ZRE4J, ZVE, ST …), cents for the outputs (LSTLZZ, SOLZLZZ, BK …), as the BMF defines.
  */
-function withTrace(Base: new () => PapProgram, flow: string, steps: readonly string[]): new (trace: PapTrace) => PapProgram {
+export type PapObserver = (flow: string, step: string, values: Readonly<Record<string, string>>) => void;
+
+/**
+ * The variables each step of the PAP sets that explain the tax, read from the program's own fields after the step
+ * (a field an edition does not have is left out). Names and meanings: the PAP's "Interne Felder" and outputs.
+ */
+export const PAP_STEP_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  MPARA: ['BBGRVALV', 'BBGKVPV', 'RVSATZAN', 'AVSATZAN', 'KVSATZAN', 'PVSATZAN', 'GFB', 'SOLZFREI'],
+  MRE4JL: ['RE4', 'LZZ', 'STKL', 'ZKF', 'ZRE4J', 'ZVBEZJ', 'JLFREIB', 'JLHINZU'],
+  MRE4: ['FVB', 'FVBZ'],
+  MRE4ALTE: ['ALTE'],
+  MRE4ABZ: ['ZRE4', 'ZVBEZ', 'ZRE4VP'],
+  MZTABFB: ['ANP', 'EFA', 'SAP', 'KFB', 'KZTAB', 'ZTABFB'],
+  UPEVP: ['ZRE4VPR', 'VSPR', 'VSPKVPV', 'VSPALV', 'VSPN', 'VSP'],
+  MLSTJAHR: ['ZRE4', 'ZTABFB', 'VSP', 'ZVE', 'X', 'ST'],
+  UPLSTLZZ: ['f', 'LSTJAHR', 'LSTLZZ'],
+  MSOLZ: ['JBMG', 'SOLZFREI', 'SOLZJ', 'SOLZLZZ', 'BK'],
+  MSONST: ['SONSTB', 'LSTOSO', 'LSTSO', 'STS', 'SOLZS', 'BKS'],
+};
+
+function fieldText(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (value !== null && typeof value === 'object' && typeof (value as { toString?: unknown }).toString === 'function') return String(value);
+  return undefined;
+}
+
+/** The named fields of a program as text. */
+function snapshot(pap: PapProgram, fields: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  const record = pap as unknown as Record<string, unknown>;
+  for (const field of fields) {
+    if (!(field in record)) continue;
+    const text = fieldText(record[field]);
+    if (text !== undefined) values[field] = text;
+  }
+  return values;
+}
+
+/**
+ * A subclass of an edition whose every step first reports itself to the trace and, with an observer, reports the
+ * variables it set afterwards (PAP_STEP_FIELDS). The untraced classes stay untouched, so a calculation without a
+ * trace runs no tracing code at all.
+ */
+function withTrace(Base: new () => PapProgram, flow: string, steps: readonly string[]): new (trace: PapTrace | undefined, observe: PapObserver | undefined) => PapProgram {
   class Traced extends Base {
-    readonly trace: PapTrace;
-    constructor(trace: PapTrace) {
+    readonly trace: PapTrace | undefined;
+    readonly observe: PapObserver | undefined;
+    constructor(trace: PapTrace | undefined, observe: PapObserver | undefined) {
       super();
       this.trace = trace;
+      this.observe = observe;
     }
   }
   const base = Base.prototype as unknown as Record<string, () => void>;
@@ -35,36 +81,39 @@ function withTrace(Base: new () => PapProgram, flow: string, steps: readonly str
   for (const step of steps) {
     const original = base[step];
     if (typeof original !== 'function') throw new Error(`${flow} has no step ${step}`);
+    const fields = PAP_STEP_FIELDS[step];
     traced[step] = function (this: Traced): void {
-      this.trace(flow, step);
+      this.trace?.(flow, step);
       original.call(this);
+      if (this.observe && fields) this.observe(flow, step, snapshot(this, fields));
     };
   }
   return Traced;
 }
 
 /** Each registered edition's program, untraced and traced, built once. */
-const PROGRAMS = new Map<number, { plain: new () => PapProgram; traced: new (trace: PapTrace) => PapProgram }>(
+const PROGRAMS = new Map<number, { plain: new () => PapProgram; traced: new (trace: PapTrace | undefined, observe: PapObserver | undefined) => PapProgram }>(
   DE_TAX_YEARS.map((year) => {
     const { program, flow, steps } = DE_EDITIONS[year].pap;
     return [year, { plain: program, traced: withTrace(program, flow, steps) }];
   }),
 );
 
-function program(year: PapYear, trace: PapTrace | undefined): PapProgram {
+function program(year: PapYear, trace: PapTrace | undefined, observe: PapObserver | undefined): PapProgram {
   const edition = PROGRAMS.get(year);
   if (!edition) {
     throw validationError([{ loc: ['year'], msg: `no PAP edition for ${String(year)}; known: ${PAP_YEARS.join(', ')}`, type: 'pap_year' }], 'DE.LOHNSTEUER.NO_EDITION');
   }
-  return trace ? new edition.traced(trace) : new edition.plain();
+  return trace || observe ? new edition.traced(trace, observe) : new edition.plain();
 }
 
 /**
  * Runs the PAP of `year` for one case. Amounts are cents as the BMF defines them; absent inputs are 0
- * (f is 1); LZZ (1–4) and STKL (1–6) are required. `trace`, when given, hears every step executed.
+ * (f is 1); LZZ (1–4) and STKL (1–6) are required. `trace`, when given, hears every step executed; `observe`
+ * hears the BMF-named variables each explaining step set (PAP_STEP_FIELDS).
  */
-export function calculateLohnsteuer(year: PapYear, input: Partial<PapInput>, trace?: PapTrace): PapOutput {
-  const pap = program(year, trace);
+export function calculateLohnsteuer(year: PapYear, input: Partial<PapInput>, trace?: PapTrace, observe?: PapObserver): PapOutput {
+  const pap = program(year, trace, observe);
   pap.setInputs(input);
   if (!(pap.LZZ >= 1 && pap.LZZ <= 4)) {
     throw validationError([{ loc: ['input', 'LZZ'], msg: 'LZZ must be 1 (year), 2 (month), 3 (week) or 4 (day)', type: 'enum' }]);

@@ -120,6 +120,8 @@ export interface DeMonthInput {
   /** This employment's earlier months, oldest first: every approved month of this calendar year and of the previous one. */
   history: readonly DeMonthRecord[];
   includeExecutionHistory?: boolean;
+  /** Keep the engine's steps with their figures on the payslip (Payslip.trace), stored so the run can explain them. */
+  explain?: boolean;
 }
 
 export interface DeMonthResult {

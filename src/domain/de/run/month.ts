@@ -53,7 +53,7 @@ export function calculateDeMonth(input: DeMonthInput): DeMonthResult {
   const yearHistory = history.filter((record) => record.month.startsWith(`${ref.year}-`));
   const previousYearHistory = history.filter((record) => record.month.startsWith(`${ref.year - 1}-`));
 
-  const context: PayslipContext = { payCycle: 'Month', payDate, includeExecutionHistory: input.includeExecutionHistory === true };
+  const context: PayslipContext = { payCycle: 'Month', payDate, includeExecutionHistory: input.includeExecutionHistory === true, ...(input.explain ? { explain: true } : {}) };
   const overrides: PayslipOverrides = {
     requireLevyRates: true,
     ...(coverage.partial ? { partialMonth: { taxDays: coverage.employed, svDays: coverage.svDays } } : {}),

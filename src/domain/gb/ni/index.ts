@@ -11,6 +11,8 @@ import { MAX_FAST_PENCE, addMoney, buildBandTable, fromPence, subtractMoney, niF
 import { niParamsFor } from './params.js';
 import { GB_TAX_YEARS, type GbTaxYear } from '../editions.js';
 import type { PayFrequency } from '../params/types.js';
+import type { Trace, TraceValues } from '../trace.js';
+import { constant, money2, rememberedTexts } from '../trace-values.js';
 
 export type { GbTaxYear, PayFrequency };
 export type NiCategory = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'S' | 'V' | 'X' | 'Z';
@@ -217,8 +219,56 @@ function toResult(ni: DecimalNi): NiResult {
   return { employeeNi: ni.employee, employerNi: ni.employer, earningsAtLel: ni.atLel, earningsLelToPt: ni.lelToPt, earningsPtToUel: ni.ptToUel, earningsAboveUel: ni.aboveUel };
 }
 
-/** Class 1 NI of one payment by the exact percentage method. */
-export function calculateNi(input: NiInput): NiResult {
+/** The earnings period's thresholds and the category's rates as text, once per band table. */
+const tableTexts = new WeakMap<BandTable, { thresholds: TraceValues; rates: TraceValues }>();
+
+function traceTable(trace: Trace, t: BandTable): void {
+  const texts = rememberedTexts(tableTexts, t, () => {
+    const r = t.rates;
+    return {
+      thresholds: { LEL: t.lel.toFixed(2), PT: t.pt.toFixed(2), ST: t.st.toFixed(2), UEL: t.uel.toFixed(2), relief_threshold: t.relief.toFixed(2), upper_secondary_threshold: t.upper.toFixed(2) },
+      rates: {
+        employee_pt_to_uel: constant(r.employeePtToUel),
+        employee_above_uel: constant(r.employeeAboveUel),
+        employer_st_to_relief: constant(r.employerStToFust),
+        employer_relief_to_upper: constant(r.employerFustToUpper),
+        employer_above_upper: constant(r.employerAboveUpper),
+      },
+    };
+  });
+  trace('ni', 'thresholds', texts.thresholds);
+  trace('ni', 'rates', texts.rates);
+}
+
+function traceResult(trace: Trace, niablePay: Decimal, result: NiResult): NiResult {
+  trace('ni', 'earnings', {
+    niable_pay: money2(niablePay),
+    earnings_at_lel: money2(result.earningsAtLel),
+    earnings_lel_to_pt: money2(result.earningsLelToPt),
+    earnings_pt_to_uel: money2(result.earningsPtToUel),
+    earnings_above_uel: money2(result.earningsAboveUel),
+  });
+  trace('ni', 'contributions', { employee_ni: money2(result.employeeNi), employer_ni: money2(result.employerNi) });
+  return result;
+}
+
+/**
+ * Class 1 NI of one payment by the exact percentage method. `trace`, when given, hears the earnings period's
+ * thresholds and rates and the result (issue 18 point 7: a stored run explains its NI from these).
+ */
+export function calculateNi(input: NiInput, trace?: Trace): NiResult {
+  if (trace) {
+    const result = calculateNiUntraced(input);
+    const periodsCovered = input.periodsCovered ?? 1;
+    const { scale, n } = scaleOf(input.frequency, periodsCovered);
+    traceTable(trace, (periodsCovered === 1 ? SINGLE_PERIOD[input.taxYear][input.frequency] : tablesFor(input.taxYear, scale, n))[input.category]);
+    if (input.priorNiablePayThisPeriod !== undefined) trace('ni', 'prior-pay', { prior_niable_pay: money2(input.priorNiablePayThisPeriod), ...(input.priorEmployeeNiThisPeriod ? { prior_employee_ni: money2(input.priorEmployeeNiThisPeriod) } : {}) });
+    return traceResult(trace, input.niablePay, result);
+  }
+  return calculateNiUntraced(input);
+}
+
+function calculateNiUntraced(input: NiInput): NiResult {
   const periodsCovered = input.periodsCovered ?? 1;
   let byFrequency = periodsCovered === 1 ? SINGLE_PERIOD[input.taxYear]?.[input.frequency] : undefined;
   if (!byFrequency) {

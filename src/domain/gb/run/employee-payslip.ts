@@ -10,7 +10,7 @@ import { Decimal, money } from '../../money.js';
 import type { GbTaxYear, NiCategory, PayFrequency } from '../ni/index.js';
 import type { StudentLoanPlan } from '../student-loans.js';
 import { formatTaxCode, parseTaxCode } from '../tax-code.js';
-import type { Trace } from '../trace.js';
+import type { Trace, TraceValues } from '../trace.js';
 import { taxYearStart } from './dates.js';
 import { afterLeavingCode, directorWeeks, isLastPeriodOfYear, type P45, p45For, type PreviousEmployment, previousEmploymentUsed, type StarterDeclaration, starterCode } from './employment.js';
 import { type ClassifiedPay, type PayslipLine, withRunEarnings } from './pay-items.js';
@@ -159,8 +159,17 @@ export interface EmployeePayslipWire extends PayslipFiguresWire {
   execution_history?: { flow: string; node: string }[];
 }
 
+/** One step of the engine's trace of a payslip, with the figures it worked with (issue 18 point 7). */
+export interface TraceStep {
+  flow: string;
+  node: string;
+  values?: TraceValues;
+}
+
 export interface EmployeePayslip {
   wire: EmployeePayslipWire;
+  /** Every step the engines took for this payslip, with their figures: stored so the run can explain its figures. */
+  trace: TraceStep[];
   result: RunPayslipResult;
   ytdAfter: YtdState;
   membershipId: string | null;
@@ -178,7 +187,13 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
   const { period, employee } = c;
   const warnings: string[] = [];
   const history: { flow: string; node: string }[] = [];
-  const trace: Trace | undefined = c.trace ? (flow, node) => history.push({ flow, node }) : undefined;
+  // Always traced: the steps and their figures are stored with the payslip (the explanation of its figures); the
+  // execution history (flow and node only) is returned when the run was asked for it.
+  const steps: TraceStep[] = [];
+  const trace: Trace = (flow, node, values) => {
+    steps.push(values ? { flow, node, values } : { flow, node });
+    if (c.trace) history.push({ flow, node });
+  };
   // PAYE period: the period the payment is made in (a correction of an earlier period: the latest settled one).
   const correction = c.correction ?? null;
   const payePeriod = correction ? correction.paidInPeriodNumber : period.periodNumber;
@@ -197,6 +212,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
   const stored = parseTaxCode(employee.taxCode ?? declared?.taxCode ?? '1257L');
   const code = afterLeaving ? afterLeavingCode(stored) : stored;
   const week1Month1 = afterLeaving || (declared ? declared.week1Month1 : employee.week1Month1) || stored.week1Month1;
+  trace('paye', 'tax-code', { tax_code: formatTaxCode(code), week1_month1: week1Month1 ? 'yes' : 'no', tax_period: String(taxPeriodOf(period.frequency, payePeriod)) });
   if (employee.leaveDate !== null && employee.leaveDate < period.startDate && !c.pay.allLumpSums && c.pay.lines.some((l) => l.section === 'earnings')) {
     // Paying regular pay again to someone who left before the period began: an irregular payment after leaving is
     // a lump sum (HMRC "Paying an employee after giving them a P45"); regular pay means a rehire or a mistake.
@@ -227,7 +243,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
     statutoryAmounts[type] = (statutoryAmounts[type] ?? ZERO).plus(l.amount);
   }
   const previous = previousEmploymentUsed(employee.previousEmployment, period.taxYear, !week1Month1);
-  if (!previous.pay.isZero() || !previous.tax.isZero()) trace?.('paye', 'previous-employment-figures');
+  if (!previous.pay.isZero() || !previous.tax.isZero()) trace?.('paye', 'previous-employment-figures', { previous_pay: moneyText(previous.pay), previous_tax: moneyText(previous.tax) });
 
   // Pension: the membership in force, or an automatic enrolment.
   let terms: PensionTerms | null = null;
@@ -380,6 +396,7 @@ export function calculateEmployeePayslip(c: PayslipContext): EmployeePayslip {
   };
   return {
     wire,
+    trace: steps,
     result,
     ytdAfter,
     membershipId,

@@ -21,7 +21,8 @@ import { calculatePensionDecimal, payslipPensionFigures, pensionPence, validateA
 import { fromPence, MAX_PENCE, toPence } from '../pence.js';
 import { calculateStudentLoansDecimal, studentLoansPence, type StudentLoanPlan } from '../student-loans.js';
 import type { TaxCode } from '../tax-code.js';
-import type { Trace } from '../trace.js';
+import type { Trace, TraceValues } from '../trace.js';
+import { money2, pence as penceText } from '../trace-values.js';
 
 const ZERO = new Decimal(0);
 
@@ -182,6 +183,14 @@ function payslipNi(input: RunPayslipInput, niablePay: Decimal, niFrequency: PayF
     const toDate = { atLel: result.earningsAtLelYtd, lelToPt: result.earningsLelToPtYtd, ptToUel: result.earningsPtToUelYtd, aboveUel: result.earningsAboveUelYtd };
     // This period's share of the bands: the bands to date less those before.
     const before = director.bandsToDatePrevious;
+    trace?.('ni', 'director-to-date', {
+      niable_pay_to_date: money2(director.niablePayToDatePrevious.plus(niablePay)),
+      employee_ni_to_date: money2(result.employeeNiToDate),
+      employer_ni_to_date: money2(result.employerNiToDate),
+      employee_ni_to_date_previous: money2(director.employeeNiToDatePrevious),
+      employer_ni_to_date_previous: money2(director.employerNiToDatePrevious),
+    });
+    trace?.('ni', 'contributions', { employee_ni: money2(result.employeeNi), employer_ni: money2(result.employerNi) });
     return {
       employeeNi: result.employeeNi,
       employerNi: result.employerNi,
@@ -200,7 +209,7 @@ function payslipNi(input: RunPayslipInput, niablePay: Decimal, niFrequency: PayF
     ...(aggregated ? { priorNiablePayThisPeriod: prior } : {}),
     ...(aggregated && input.priorEmployeeNi !== undefined ? { priorEmployeeNiThisPeriod: input.priorEmployeeNi } : {}),
     ...(aggregated && input.priorEmployerNi !== undefined ? { priorEmployerNiThisPeriod: input.priorEmployerNi } : {}),
-  });
+  }, trace);
   return { employeeNi: ni.employeeNi, employerNi: ni.employerNi, niBands: bandsOf(ni), directorBandsToDate: null };
 }
 
@@ -234,6 +243,10 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
     taxablePay = taxablePay.plus(refund.netPay).plus(refund.salarySacrifice);
     trace?.('pension', 'refund');
   }
+  if (trace) {
+    const refunded = refund ? refund.netPay.plus(refund.salarySacrifice) : ZERO;
+    trace('paye', 'taxable-pay', taxablePayValues(money2(a.taxableNiable.plus(a.taxableOnly)), money2(a.salarySacrifice.plus(pension ? pension.taxablePayReduction : ZERO)), money2(a.preTaxDeductions), money2(a.payrolledBenefits), money2(refunded), money2(taxablePay)));
+  }
   const paye = calculatePayeDecimal(
     {
       taxYear: input.taxYear,
@@ -253,6 +266,7 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
   let niablePay = a.taxableNiable.plus(a.niableOnly).minus(a.salarySacrifice);
   if (pension) niablePay = niablePay.minus(pension.niablePayReduction);
   if (refund) niablePay = niablePay.plus(refund.salarySacrifice);
+  if (trace) trace('ni', 'niable-pay', niablePayValues(money2(a.taxableNiable.plus(a.niableOnly)), money2(a.salarySacrifice.plus(pension ? pension.niablePayReduction : ZERO)), money2(refund ? refund.salarySacrifice : ZERO), money2(niablePay)));
   const niFrequency = input.niFrequency ?? input.frequency;
   const ni = payslipNi(input, niablePay, niFrequency, trace);
 
@@ -296,6 +310,23 @@ export function calculateRunPayslipDecimal(input: RunPayslipInput, trace?: Trace
     refundToEmployer,
     netPay,
   };
+}
+
+/** How taxable pay was made up (HMRC: pay after deductions that get tax relief, plus payrolled benefits). */
+function taxablePayValues(taxableEarnings: string, sacrificeAndNetPay: string, preTax: string, benefits: string, refunded: string, taxablePay: string): TraceValues {
+  return {
+    taxable_earnings: taxableEarnings,
+    less_salary_sacrifice_and_net_pay_pension: sacrificeAndNetPay,
+    less_pre_tax_deductions: preTax,
+    plus_payrolled_benefits: benefits,
+    plus_refunded_contributions: refunded,
+    taxable_pay: taxablePay,
+  };
+}
+
+/** How NIable pay was made up (earnings for NICs: gross NIable pay less salary sacrifice). */
+function niablePayValues(niableEarnings: string, sacrifice: string, returned: string, niablePay: string): TraceValues {
+  return { niable_earnings: niableEarnings, less_salary_sacrifice: sacrifice, plus_returned_sacrifice: returned, niable_pay: niablePay };
 }
 
 /** Whole pence of an amount; the shared zero of a line kind a payslip does not have costs nothing. */
@@ -347,10 +378,10 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   checkPeriod(frequency, period);
   const params = gbParams(taxYear);
   // Steps are kept until every kernel has accepted the case, so a fallback does not record them twice.
-  const steps: string[] | undefined = trace ? [] : undefined;
+  const steps: [string, string, TraceValues | undefined][] | undefined = trace ? [] : undefined;
   const step: Trace | undefined = steps
-    ? (flow, node) => {
-        steps.push(flow, node);
+    ? (flow, node, values) => {
+        steps.push([flow, node, values]);
       }
     : undefined;
   step?.('params', taxYear);
@@ -373,6 +404,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
     step?.('pension', 'refund');
   }
   if (Math.abs(taxablePay) > MAX_PENCE) return undefined;
+  step?.('paye', 'taxable-pay', taxablePayValues(penceText(taxableNiable + taxableOnly), penceText(otherSacrifice + (pension ? pension.taxablePayReduction : 0)), penceText(preTax), penceText(benefits), penceText(refundNetPay + refundSacrifice), penceText(taxablePay)));
   const paye = payePence(
     { params, code: input.taxCode, frequency, period, week1Month1: input.week1Month1, taxablePay, payrolledBenefits: benefits, taxablePayToDatePrevious: previousPay, taxPaidToDatePrevious: previousTax },
     step,
@@ -383,6 +415,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   let niablePay = taxableNiable + niableOnly - otherSacrifice + refundSacrifice;
   if (pension) niablePay -= pension.niablePayReduction;
   if (Math.abs(niablePay) > MAX_PENCE) return undefined;
+  step?.('ni', 'niable-pay', niablePayValues(penceText(taxableNiable + niableOnly), penceText(otherSacrifice + (pension ? pension.niablePayReduction : 0)), penceText(refundSacrifice), penceText(niablePay)));
   const niablePayDecimal = niablePay === taxableNiable ? a.taxableNiable : fromPence(niablePay);
   const niFrequency = input.niFrequency ?? frequency;
   const ni = payslipNi(input, niablePayDecimal, niFrequency, step);
@@ -400,7 +433,7 @@ function runPayslipPence(input: RunPayslipInput, trace: Trace | undefined): RunP
   if (pension) netPay -= pension.salarySacrifice + pension.employeeDeduction;
   netPay = netPay - preTax - postTax + reimbursements + refundToEmployee;
   step?.('net_pay', 'gross-less-deductions');
-  if (steps && trace) for (let i = 0; i < steps.length; i += 2) trace(steps[i] as string, steps[i + 1] as string);
+  if (steps && trace) for (const [flow, node, values] of steps) trace(flow, node, values);
 
   return {
     grossPay: grossPay === taxableNiable ? a.taxableNiable : fromPence(grossPay),

@@ -88,7 +88,7 @@ export const deJurisdiction: Jurisdiction<GermanPayrollRunRequest, DeRunItem, Em
     const history = inputs.histories.get(item.employee_id);
     let result;
     try {
-      result = calculateDeMonth({ month, payDate: scope.period.pay_date, employment: pay.employment, item: pay.item, history: history?.records ?? [], ...(trace ? { includeExecutionHistory: true } : {}) });
+      result = calculateDeMonth({ month, payDate: scope.period.pay_date, employment: pay.employment, item: pay.item, history: history?.records ?? [], explain: true, ...(trace ? { includeExecutionHistory: true } : {}) });
     } catch (error) {
       // The engine's refusals name the employee (e.g. a one-off in a partial month of entry, run-rules.md §3). An
       // unknown U1/U2 rate (issue 14 point 5: never charged as 0 %) comes located at the employee's field to set.

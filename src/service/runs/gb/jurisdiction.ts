@@ -282,7 +282,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
       net_pay: p.wire.net_pay,
       is_leaver: p.wire.is_leaver ? 1 : 0,
       is_after_leaving: p.wire.is_after_leaving ? 1 : 0,
-      figures_json: JSON.stringify(gbPayslipFigures(p.wire)),
+      figures_json: JSON.stringify(gbPayslipFigures(p.wire, p.trace)),
       figures_version: GB_PAYSLIP_FIGURES_VERSION,
       ytd_json: ytdToJson(p.ytdAfter),
       auto_enrolment_json: autoEnrolment,

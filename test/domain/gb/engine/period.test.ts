@@ -17,26 +17,53 @@ const base: GbPeriodInput = {
 };
 
 describe('calculateGbPeriod', () => {
-  it('records the steps it takes', () => {
+  it('records the steps it takes, with the figures of those that work with figures (issue 18 point 7)', () => {
     const steps: string[] = [];
+    const values = new Map<string, Readonly<Record<string, string>>>();
     calculateGbPeriod(
       { ...base, taxCode: 'K100', studentLoanPlans: ['1', '2'], postgraduateLoan: true, pension: { method: 'net_pay', basis: 'qualifying_earnings', employeeRate: d('0.05'), employerRate: d('0.03') } },
-      (flow, node) => steps.push(`${flow}:${node}`),
+      (flow, node, figures) => {
+        steps.push(`${flow}:${node}`);
+        if (figures) values.set(`${flow}:${node}`, figures);
+      },
     );
     expect(steps).toEqual([
       'params:2025-26',
       'pension:basis:qualifying_earnings',
+      'pension:earnings',
+      'pension:shares',
       'pension:method:net_pay',
+      'pension:contributions',
+      'paye:taxable-pay',
       'paye:code:K',
       'paye:basis:cumulative',
+      'paye:pay',
       'paye:additional-pay',
+      'paye:band',
       'paye:bands:cumulative',
+      'paye:tax-due',
+      'paye:overriding-limit',
+      'paye:tax',
+      'ni:niable-pay',
       'ni:category:A',
+      'ni:thresholds',
+      'ni:rates',
+      'ni:earnings',
+      'ni:contributions',
       'student_loan:lowest-threshold-plan',
       'student_loan:plan:1',
+      'student_loan:deduction',
       'postgraduate_loan:deducted',
+      'postgraduate_loan:deduction',
       'net_pay:gross-less-deductions',
     ]);
+    // K100, month 1: additional pay (10 × 100 + 9) / 12 = 84.09 on 4,816.55 → 4,900 whole pounds, in the higher
+    // band above 37,700 / 12 = 3,141.6666: 628.3333 + (4,900 − 3,141.6666) × 40 % = 1,331.66.
+    expect(values.get('paye:additional-pay')).toEqual({ code_number: '100', period_one_value: '84.09', additional_pay: '84.09', taxable_pay_rounded: '4900' });
+    expect(values.get('paye:band')).toEqual({ band: '2', rate: '0.4', band_starts_above: '3141.6666', band_limit: '10428.3333', tax_on_lower_bands: '628.3333', tax_due: '1331.66' });
+    expect(values.get('ni:thresholds')).toMatchObject({ LEL: '542.00', PT: '1048.00', UEL: '4189.00' });
+    expect(values.get('student_loan:deduction')).toEqual({ earnings_for_nics: '5000.00', annual_threshold: '26065.00', period_threshold: '2172.08', earnings_above_threshold: '2827.92', rate: '0.09', deduction: '254.00' });
+    expect(values.get('pension:earnings')).toEqual({ earnings: '5000.00', lower_qualifying_earnings: '520.00', upper_qualifying_earnings: '4189.00', qualifying_earnings: '3669.00' });
   });
 
   it('gives null pension figures without a pension, and every vector field', () => {
