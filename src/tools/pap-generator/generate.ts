@@ -9,9 +9,12 @@
  * generated files are committed and reviewed, and nothing runs this at build time. For a new edition:
  *
  *   npm run build
- *   node dist/tools/pap-generator/main.js < Lohnsteuer2027.xml > src/domain/de/lohnsteuer/lohnsteuer2027.ts
+ *   node dist/tools/pap-generator/main.js --mode bigdecimal < Lohnsteuer2027.xml > src/domain/de/lohnsteuer/lohnsteuer2027-bigdecimal.ts
+ *   node dist/tools/pap-generator/main.js --mode fast < Lohnsteuer2027.xml > src/domain/de/lohnsteuer/lohnsteuer2027.ts
+ *   node dist/tools/pap-generator/main.js --mode ranges < Lohnsteuer2027.xml > docs/pap-ranges-2027.md
  *
- * then review the diff against the previous year's file and add the edition to domain/de/lohnsteuer/index.ts.
+ * then review the diff against the previous year's files and add the edition to domain/de/editions.ts. This file
+ * is the BigDecimal translation; ./fast.ts the scaled-integer one that runs in production, ./ranges.ts its proof.
  * This module is the pure translation; ./main.ts is its command line.
  */
 
