@@ -105,10 +105,14 @@ export function deEditionProblems(year: number, edition: DeEdition | undefined):
   const pap = edition.pap;
   if (typeof pap?.program !== 'function') return [...problems, `DE ${year}: no PAP program registered`];
   check(pap.flow === `Lohnsteuer${year}`, `PAP flow "${pap.flow}" is not Lohnsteuer${year}`);
-  const proto = pap.program.prototype as Record<string, unknown>;
-  for (const method of ['setInputs', 'MAIN', 'getOutputs', ...pap.steps]) check(typeof proto[method] === 'function', `PAP ${pap.flow} has no ${method}`);
-  // The PAP's own contribution ceilings are the year's (PAP MPARA: BBGKVPV, BBGRV / BBGRVALV).
-  const program = new pap.program() as unknown as Record<string, { toDecimal(): Decimal } | undefined> & { setInputs(i: object): void; MAIN(): void };
+  if (typeof pap.exact !== 'function') return [...problems, `DE ${year}: no BigDecimal PAP program registered`];
+  for (const Program of [pap.program, pap.exact]) {
+    const proto = Program.prototype as Record<string, unknown>;
+    for (const method of ['setInputs', 'MAIN', 'getOutputs', ...pap.steps]) check(typeof proto[method] === 'function', `PAP ${pap.flow} has no ${method}`);
+  }
+  // The PAP's own contribution ceilings are the year's (PAP MPARA: BBGKVPV, BBGRV / BBGRVALV), read on the BigDecimal
+  // edition (whose fields are BigDecimals; the scaled one computes the same, test/domain/de/lohnsteuer/equivalence).
+  const program = new pap.exact() as unknown as Record<string, { toDecimal(): Decimal } | undefined> & { setInputs(i: object): void; MAIN(): void };
   program.setInputs({ LZZ: 2, STKL: 1, RE4: 300000, KVZ: p.health.averageAdditionalRate.mul(100).toNumber() });
   program.MAIN();
   check(program.BBGKVPV?.toDecimal().eq(p.ceilings.healthCareAnnual) === true, 'PAP BBGKVPV ≠ BBG KV/PV of the figures');

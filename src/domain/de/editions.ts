@@ -1,6 +1,7 @@
 /**
  * The German editions: one line per calendar year with the year's social-insurance and church-tax figures
- * (params/<year>.ts) and the BMF Programmablaufplan generated for that year (lohnsteuer/lohnsteuer<year>.ts).
+ * (params/<year>.ts) and the BMF Programmablaufplan generated for that year (lohnsteuer/lohnsteuer<year>.ts, with its
+ * BigDecimal twin lohnsteuer<year>-bigdecimal.ts).
  *
  * A new year is its figures file, its generated PAP module and one line here; the year type, the list of
  * supported years, the API contract's year enum and the conformance suite (test/conformance/editions.test.ts)
@@ -12,9 +13,15 @@ import { params2026 } from './params/2026.js';
 import type { DeSocialParams } from './params/types.js';
 import * as pap2025 from './lohnsteuer/lohnsteuer2025.js';
 import * as pap2026 from './lohnsteuer/lohnsteuer2026.js';
+import * as exact2025 from './lohnsteuer/lohnsteuer2025-bigdecimal.js';
+import * as exact2026 from './lohnsteuer/lohnsteuer2026-bigdecimal.js';
 import type { PapInput, PapOutput } from './lohnsteuer/types.js';
 
-/** What every generated PAP edition class offers (see lohnsteuer/generate.ts). */
+/**
+ * What every generated PAP edition class offers (see tools/pap-generator). setInputs answers whether the inputs lie
+ * within the bounds the edition is proven for: always for the BigDecimal editions (which throw on invalid inputs),
+ * for the scaled-integer ones only within docs/pap-ranges-<year>.md.
+ */
 export interface PapProgram {
   LZZ: number;
   STKL: number;
@@ -34,24 +41,35 @@ export type PapPrivateSubsidy = 'PKV-2' | 'PKPVAGZ';
 export interface DeEdition {
   /** Social-insurance and church-tax figures of the year. */
   readonly social: DeSocialParams;
-  /** The year's generated PAP module: the program class, its flow name and its steps (for tracing). */
+  /**
+   * The year's generated PAP modules: the program class (scaled integers, lohnsteuer<year>.ts), the same plan on
+   * BigDecimal (lohnsteuer<year>-bigdecimal.ts) for inputs beyond the scaled edition's proven bounds, the flow name
+   * and the steps (for tracing; both classes have the same).
+   */
   readonly pap: {
     readonly program: new () => PapProgram;
+    readonly exact: new () => PapProgram;
     readonly flow: string;
     readonly steps: readonly string[];
     readonly privateSubsidy: PapPrivateSubsidy;
   };
 }
 
-const edition = (social: DeSocialParams, module: { FLOW: string; STEPS: readonly string[] }, program: new () => PapProgram, privateSubsidy: PapPrivateSubsidy): DeEdition => ({
+const edition = (
+  social: DeSocialParams,
+  module: { FLOW: string; STEPS: readonly string[] },
+  program: new () => PapProgram,
+  exact: new () => PapProgram,
+  privateSubsidy: PapPrivateSubsidy,
+): DeEdition => ({
   social,
-  pap: { program, flow: module.FLOW, steps: module.STEPS, privateSubsidy },
+  pap: { program, exact, flow: module.FLOW, steps: module.STEPS, privateSubsidy },
 });
 
 /** The registry: calendar year → edition. */
 export const DE_EDITIONS = {
-  2025: edition(params2025, pap2025, pap2025.Lohnsteuer2025, 'PKV-2'),
-  2026: edition(params2026, pap2026, pap2026.Lohnsteuer2026, 'PKPVAGZ'),
+  2025: edition(params2025, pap2025, pap2025.Lohnsteuer2025, exact2025.Lohnsteuer2025, 'PKV-2'),
+  2026: edition(params2026, pap2026, pap2026.Lohnsteuer2026, exact2026.Lohnsteuer2026, 'PKPVAGZ'),
 } as const satisfies Readonly<Record<number, DeEdition>>;
 
 /** A calendar year for which Germany has figures and a PAP edition. */

@@ -13,7 +13,7 @@ import { mulberry32 } from './random.js';
 
 type Case = [PapYear, Partial<PapInput>];
 
-function mix(year: PapYear, size: number, seed: number): Case[] {
+export function mix(year: PapYear, size: number, seed: number): Case[] {
   const rnd = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
   const cases: Case[] = [];

@@ -15,10 +15,15 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   'payslip-pdf': () => import('./payslip-pdf.js'),
   'audit-overhead': () => import('./audit-overhead.js'),
   startup: () => import('./startup.js'),
+  // on request only (about a minute): `npm run bench -- de-lohnsteuer-equivalence`
+  'de-lohnsteuer-equivalence': () => import('./de-lohnsteuer-equivalence.js'),
 };
 
+/** Benches run only when named. */
+const ON_REQUEST = new Set(['de-lohnsteuer-equivalence']);
+
 export async function main(argv: string[]): Promise<void> {
-  const wanted = argv.length > 0 ? argv : Object.keys(benches);
+  const wanted = argv.length > 0 ? argv : Object.keys(benches).filter((name) => !ON_REQUEST.has(name));
   for (const name of wanted) {
     const load = benches[name];
     if (!load) throw new Error(`unknown bench "${name}"; known: ${Object.keys(benches).join(', ')}`);

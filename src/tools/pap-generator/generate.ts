@@ -9,9 +9,12 @@
  * generated files are committed and reviewed, and nothing runs this at build time. For a new edition:
  *
  *   npm run build
- *   node dist/tools/pap-generator/main.js < Lohnsteuer2027.xml > src/domain/de/lohnsteuer/lohnsteuer2027.ts
+ *   node dist/tools/pap-generator/main.js --mode bigdecimal < Lohnsteuer2027.xml > src/domain/de/lohnsteuer/lohnsteuer2027-bigdecimal.ts
+ *   node dist/tools/pap-generator/main.js --mode fast < Lohnsteuer2027.xml > src/domain/de/lohnsteuer/lohnsteuer2027.ts
+ *   node dist/tools/pap-generator/main.js --mode ranges < Lohnsteuer2027.xml > docs/pap-ranges-2027.md
  *
- * then review the diff against the previous year's file and add the edition to domain/de/lohnsteuer/index.ts.
+ * then review the diff against the previous year's files and add the edition to domain/de/editions.ts. This file
+ * is the BigDecimal translation; ./fast.ts the scaled-integer one that runs in production, ./ranges.ts its proof.
  * This module is the pure translation; ./main.ts is its command line.
  */
 
@@ -119,7 +122,7 @@ export function parseXml(source: string): XmlElement {
 // Java expressions of the PAP: a tokenizer and a recursive-descent parser.
 // ---------------------------------------------------------------------------------------------
 
-type Expr =
+export type Expr =
   | { t: 'num'; text: string }
   | { t: 'id'; name: string }
   | { t: 'member'; obj: Expr; name: string }
@@ -146,7 +149,7 @@ function tokenize(source: string): string[] {
   return tokens;
 }
 
-class JavaParser {
+export class JavaParser {
   private i = 0;
   constructor(
     private readonly tokens: string[],
@@ -286,7 +289,7 @@ class JavaParser {
 // ---------------------------------------------------------------------------------------------
 
 /** Java types the PAP uses: BigDecimal, BigDecimal[], int, long, double, boolean, a rounding mode. */
-type JType = 'big' | 'big[]' | 'int' | 'long' | 'double' | 'bool' | 'rm';
+export type JType = 'big' | 'big[]' | 'int' | 'long' | 'double' | 'bool' | 'rm';
 interface Typed {
   code: string;
   type: JType;
@@ -499,7 +502,7 @@ function literalCode(text: string): string {
   return normalized.includes('.') ? `BigDecimal.parse('${normalized}')` : `BigDecimal.valueOf(${normalized})`;
 }
 
-function javaType(type: string | undefined): JType {
+export function javaType(type: string | undefined): JType {
   switch (type) {
     case 'BigDecimal':
       return 'big';
@@ -515,7 +518,7 @@ function javaType(type: string | undefined): JType {
 }
 
 /** Comment text as lines: trimmed, blank edges dropped, `*\/` defused. */
-function commentLines(text: string): string[] {
+export function commentLines(text: string): string[] {
   const lines = text
     .split('\n')
     .map((l) => l.trim().replace(/\*\//g, '* /'))
@@ -525,31 +528,31 @@ function commentLines(text: string): string[] {
   return lines;
 }
 
-function docComment(text: string, indent: string): string {
+export function docComment(text: string, indent: string): string {
   const lines = commentLines(text);
   if (lines.length === 0) return '';
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
 }
 
-function lineComment(text: string, indent: string): string {
+export function lineComment(text: string, indent: string): string {
   return commentLines(text)
     .map((l) => `${indent}//${l ? ` ${l}` : ''}\n`)
     .join('');
 }
 
-function elements(node: XmlElement, name?: string): XmlElement[] {
+export function elements(node: XmlElement, name?: string): XmlElement[] {
   return node.children.filter((c): c is XmlElement => c.kind === 'element' && (name === undefined || c.name === name));
 }
 
-function child(node: XmlElement, name: string): XmlElement {
+export function child(node: XmlElement, name: string): XmlElement {
   const found = elements(node, name)[0];
   if (!found) throw new Error(`<${node.name}> has no <${name}>`);
   return found;
 }
 
 /** Walks children, pairing each element with the comments just before it (and one trailing on its own line). */
-function withComments(node: XmlElement, visit: (el: XmlElement, before: string[], trailing: string | undefined) => void, loose?: (comment: string) => void): void {
+export function withComments(node: XmlElement, visit: (el: XmlElement, before: string[], trailing: string | undefined) => void, loose?: (comment: string) => void): void {
   let pending: string[] = [];
   const kids = node.children;
   for (let i = 0; i < kids.length; i++) {

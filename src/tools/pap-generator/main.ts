@@ -1,8 +1,21 @@
 /**
- * The PAP generator's command line (its composition root): the BMF's XML on stdin, the TypeScript edition on
- * stdout, no file-system access of its own. See ./generate.ts for how to add a year.
+ * The PAP generator's command line (its composition root): the BMF's XML on stdin, the output on stdout, no
+ * file-system access of its own. See ./generate.ts for how to add a year.
+ *
+ *   --mode fast        (default) the scaled-integer edition, src/domain/de/lohnsteuer/lohnsteuer<year>.ts (./fast.ts)
+ *   --mode bigdecimal  the BigDecimal edition, src/domain/de/lohnsteuer/lohnsteuer<year>-bigdecimal.ts (./generate.ts)
+ *   --mode ranges      the proof of range of the fast edition, docs/pap-ranges-<year>.md (./ranges.ts)
  */
+import { generateFastEdition, generateRangeReport } from './fast.js';
 import { generateEdition } from './generate.js';
+
+const modeAt = process.argv.indexOf('--mode');
+const mode = modeAt >= 0 ? process.argv[modeAt + 1] : 'fast';
+const generate = { fast: generateFastEdition, bigdecimal: generateEdition, ranges: generateRangeReport }[mode ?? ''];
+if (!generate) {
+  process.stderr.write(`unknown --mode ${String(mode)}; use fast, bigdecimal or ranges\n`);
+  process.exit(2);
+}
 
 let xml = '';
 process.stdin.setEncoding('utf8');
@@ -10,5 +23,5 @@ process.stdin.on('data', (chunk: string) => {
   xml += chunk;
 });
 process.stdin.on('end', () => {
-  process.stdout.write(generateEdition(xml));
+  process.stdout.write(generate(xml));
 });

@@ -1,8 +1,9 @@
 /**
  * German wage tax (Lohnsteuer, Solidaritätszuschlag, church-tax base) by the BMF Programmablaufplan.
  *
- * Each edition lives in its own generated module (lohnsteuer<year>.ts, registered in ../editions.ts), a one-to-one
- * translation of the BMF's XML pseudo-code with the PAP's names; see tools/pap-generator. This module picks
+ * Each edition lives in its own generated modules (lohnsteuer<year>.ts on scaled integers and its twin
+ * lohnsteuer<year>-bigdecimal.ts, registered in ../editions.ts), one-to-one translations of the BMF's XML
+ * pseudo-code with the PAP's names; see tools/pap-generator. This module picks
  * the edition, checks the inputs that have no sensible default and, when asked, traces the steps.
  * Pure: no I/O, no clock, no environment.
  */
@@ -91,30 +92,52 @@ function withTrace(Base: new () => PapProgram, flow: string, steps: readonly str
   return Traced;
 }
 
-/** Each registered edition's program, untraced and traced, built once. */
-const PROGRAMS = new Map<number, { plain: new () => PapProgram; traced: new (trace: PapTrace | undefined, observe: PapObserver | undefined) => PapProgram }>(
+interface Programs {
+  plain: new () => PapProgram;
+  traced: new (trace: PapTrace | undefined, observe: PapObserver | undefined) => PapProgram;
+}
+
+/** Each registered edition's programs (scaled integers, and BigDecimal for the rest), untraced and traced, built once. */
+const PROGRAMS = new Map<number, { fast: Programs; exact: Programs }>(
   DE_TAX_YEARS.map((year) => {
-    const { program, flow, steps } = DE_EDITIONS[year].pap;
-    return [year, { plain: program, traced: withTrace(program, flow, steps) }];
+    const { program, exact, flow, steps } = DE_EDITIONS[year].pap;
+    return [year, { fast: { plain: program, traced: withTrace(program, flow, steps) }, exact: { plain: exact, traced: withTrace(exact, flow, steps) } }];
   }),
 );
 
-function program(year: PapYear, trace: PapTrace | undefined, observe: PapObserver | undefined): PapProgram {
-  const edition = PROGRAMS.get(year);
-  if (!edition) {
+function edition(year: PapYear): { fast: Programs; exact: Programs } {
+  const programs = PROGRAMS.get(year);
+  if (!programs) {
     throw validationError([{ loc: ['year'], msg: `no PAP edition for ${String(year)}; known: ${PAP_YEARS.join(', ')}`, type: 'pap_year' }], 'DE.LOHNSTEUER.NO_EDITION');
   }
-  return trace || observe ? new edition.traced(trace, observe) : new edition.plain();
+  return programs;
 }
 
 /**
  * Runs the PAP of `year` for one case. Amounts are cents as the BMF defines them; absent inputs are 0
  * (f is 1); LZZ (1–4) and STKL (1–6) are required. `trace`, when given, hears every step executed; `observe`
  * hears the BMF-named variables each explaining step set (PAP_STEP_FIELDS).
+ *
+ * The scaled-integer edition takes every case whose inputs lie within the bounds its proof of range covers
+ * (docs/pap-ranges-<year>.md: whole cents up to 100 million € a period, the contract's places for rates and
+ * factors); any other case, and any invalid input (which it reports), goes to the same plan on BigDecimal.
+ * Both compute the BMF's BigDecimal results exactly, so the choice changes the speed, never a result. An observer
+ * reads the PAP's variables by their BMF names as BigDecimal values, so an observed case runs on the BigDecimal
+ * edition (the same results, proven by the equivalence test), whose fields hold the PAP's own values.
  */
 export function calculateLohnsteuer(year: PapYear, input: Partial<PapInput>, trace?: PapTrace, observe?: PapObserver): PapOutput {
-  const pap = program(year, trace, observe);
-  pap.setInputs(input);
+  const programs = edition(year);
+  let pap: PapProgram;
+  if (observe) {
+    pap = new programs.exact.traced(trace, observe);
+    pap.setInputs(input);
+  } else {
+    pap = trace ? new programs.fast.traced(trace, undefined) : new programs.fast.plain();
+    if (pap.setInputs(input) !== true) {
+      pap = trace ? new programs.exact.traced(trace, undefined) : new programs.exact.plain();
+      pap.setInputs(input);
+    }
+  }
   if (!(pap.LZZ >= 1 && pap.LZZ <= 4)) {
     throw validationError([{ loc: ['input', 'LZZ'], msg: 'LZZ must be 1 (year), 2 (month), 3 (week) or 4 (day)', type: 'enum' }]);
   }

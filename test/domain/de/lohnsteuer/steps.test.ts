@@ -6,8 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { BigDecimal } from '../../../../src/domain/de/lohnsteuer/bigdecimal.js';
 import { calculateLohnsteuer, papYearForPayDate, type PapInput } from '../../../../src/domain/de/lohnsteuer/index.js';
-import { Lohnsteuer2025, STEPS as STEPS2025 } from '../../../../src/domain/de/lohnsteuer/lohnsteuer2025.js';
-import { Lohnsteuer2026, STEPS as STEPS2026 } from '../../../../src/domain/de/lohnsteuer/lohnsteuer2026.js';
+import { Lohnsteuer2025 as Fast2025, STEPS as FAST_STEPS2025 } from '../../../../src/domain/de/lohnsteuer/lohnsteuer2025.js';
+import { Lohnsteuer2026 as Fast2026, STEPS as FAST_STEPS2026 } from '../../../../src/domain/de/lohnsteuer/lohnsteuer2026.js';
+// The single steps are checked on the BigDecimal editions, whose fields are the PAP's BigDecimals; the scaled-integer
+// editions that run in production compute the same (equivalence.test.ts).
+import { Lohnsteuer2025, STEPS as STEPS2025 } from '../../../../src/domain/de/lohnsteuer/lohnsteuer2025-bigdecimal.js';
+import { Lohnsteuer2026, STEPS as STEPS2026 } from '../../../../src/domain/de/lohnsteuer/lohnsteuer2026-bigdecimal.js';
 import { DomainError } from '../../../../src/domain/errors.js';
 import { Decimal } from '../../../../src/domain/money.js';
 
@@ -167,6 +171,8 @@ describe('trace', () => {
     for (const [Program, steps] of [
       [Lohnsteuer2025, STEPS2025],
       [Lohnsteuer2026, STEPS2026],
+      [Fast2025, FAST_STEPS2025],
+      [Fast2026, FAST_STEPS2026],
     ] as const) {
       const proto = Program.prototype as unknown as Record<string, () => void>;
       for (const step of steps) expect(proto[step]!.toString()).not.toMatch(/trace/i);
