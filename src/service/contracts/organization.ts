@@ -73,7 +73,9 @@ export const taxDataInput = z
     country: countryCode,
     valid_from: nullableDate.optional(),
     valid_to: nullableDate.optional(),
-    tax_number: z.string().trim().min(1).max(20),
+    // The pattern documents both notations (DE Steuernummer: 10–13 digits, a space or slash between them; GB PAYE
+    // reference 123/AB45678); which one applies follows from country (checked below).
+    tax_number: z.string().trim().min(1).max(20).meta({ pattern: '^(?:(?:[0-9][ /]?){9,12}[0-9]|[0-9]{3}/[A-Z0-9]{1,10})$' }),
     is_employee_flat_tax: z.boolean().default(false),
     is_employee_mini_job_flat_tax: z.boolean().default(false),
   })
