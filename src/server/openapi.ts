@@ -5,7 +5,7 @@ import { MAX_FRACTION_DIGITS, MAX_INTEGER_DIGITS } from '../service/contracts/co
 import { MAX_EMPLOYEES, READ_SCOPE_MAX_EMPLOYEES } from '../service/contracts/germany-payroll.js';
 import { MAX_JSON_DEPTH } from './args.js';
 import { pathParameters as PATH_PARAMETERS } from '../service/contracts/list-queries.js';
-import { REQUEST_EXAMPLES } from '../service/contracts/request-examples.js';
+import { examplesOf } from '../service/contracts/request-examples.js';
 
 /**
  * GET /openapi.json: OpenAPI 3.1 generated from the route table and its zod schemas
@@ -157,8 +157,9 @@ export function buildOpenApi(table: Record<string, RouteSpec>, info: OpenApiInfo
     };
     if (route.args.some((a) => a.from === 'raw')) operation.requestBody = { required: true, content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
     else if (route.args.some((a) => a.from === 'body')) {
-      const example = REQUEST_EXAMPLES[operationId as keyof typeof REQUEST_EXAMPLES];
-      operation.requestBody = { required: true, content: { 'application/json': { schema: route.request ? components.add(route.request, 'input') : {}, ...(example === undefined ? {} : { example }) } } };
+      const examples = examplesOf(operationId);
+      const shown = examples.length === 0 ? {} : examples.length === 1 ? { example: examples[0] } : { examples: Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }])) };
+      operation.requestBody = { required: true, content: { 'application/json': { schema: route.request ? components.add(route.request, 'input') : {}, ...shown } } };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }

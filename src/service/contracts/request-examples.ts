@@ -6,6 +6,12 @@
  * The property-based API test (test/hosted/api-properties.test.ts) sends them with the placeholders filled
  * from the demo data. The values are made up.
  */
+/** Several examples of one operation (OpenAPI `examples`), e.g. a document and a logo. */
+export class Examples {
+  constructor(readonly values: readonly unknown[]) {}
+}
+const several = (...values: unknown[]) => new Examples(values);
+
 const deEmployee = {
   payroll_number: 'DE-101',
   first_name: 'Anna',
@@ -57,7 +63,7 @@ export const REQUEST_EXAMPLES = {
     ],
   },
   runGermanPayrollForOrganization: { period: '2026-01' },
-  createEmployee: gbEmployee,
+  createEmployee: several(gbEmployee, deEmployee),
   updateEmployee: { email: 'o.bennett@example.co.uk' },
   leaveEmployee: { leave_date: '2026-12-31' },
   createEmployeeBankAccount: deBankAccount,
@@ -81,7 +87,10 @@ export const REQUEST_EXAMPLES = {
   createPayCalendar: { name: 'Monthly', frequency: 'monthly', first_period_start: '2026-04-06' },
   createPayGroup: { name: 'Monthly staff', pay_calendar_id: '<PAY_CALENDAR_ID>' },
   assignEmployees: { employee_ids: ['<EMPLOYEE_ID>'] },
-  createDocument: { document_type: 'contract', document_name: 'contract.pdf', mime_type: 'application/pdf', employee_id: '<EMPLOYEE_ID>' },
+  createDocument: several(
+    { document_type: 'contract', document_name: 'contract.pdf', mime_type: 'application/pdf', employee_id: '<EMPLOYEE_ID>' },
+    { document_type: 'org_logo', document_name: 'logo.png', mime_type: 'image/png' },
+  ),
   confirmLogo: { document_id: '<DOCUMENT_ID>' },
   createPensionScheme: {
     valid_from: '2025-04-06',
@@ -117,7 +126,10 @@ export const REQUEST_EXAMPLES = {
   endAbsence: { last_day: '2026-05-22' },
   createGermanPayrollRun: { period: '2026-01', items: [{ employee_id: '<EMPLOYEE_ID>', earnings: [{ earning_type: 'bonus', amount: '1000.00', is_lumpsum: true }] }] },
   createPaymentFile: { format: 'bacs' },
-} as const;
+};
 
-/** A German employee, for callers that need one (the same shape as createEmployee's example). */
-export const GERMAN_EMPLOYEE_EXAMPLE = deEmployee;
+/** The example values of one operation (one or several). */
+export function examplesOf(operationId: string): readonly unknown[] {
+  const entry = (REQUEST_EXAMPLES as Record<string, unknown>)[operationId];
+  return entry === undefined ? [] : entry instanceof Examples ? entry.values : [entry];
+}
