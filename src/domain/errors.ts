@@ -15,7 +15,11 @@ export type ErrorKind =
   | 'internal'; // 500, exit 1
 
 export interface FieldIssue {
-  /** Location of the faulty input, e.g. ["body", "iban"] or ["body", 0, "email"]. */
+  /**
+   * Location of the faulty input, e.g. ["body", "iban"] or ["body", "0", "email"]. Built with numbers for array
+   * indexes where convenient; a DomainError keeps every segment as a string, as the spec's validation body has it
+   * (Errors §1: "loc (array of strings)"; issue 20 F3).
+   */
   loc: (string | number)[];
   msg: string;
   /** Machine-readable rule name, e.g. "string_too_long", "iban_checksum". */
@@ -33,7 +37,9 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.kind = kind;
     this.code = code;
-    this.issues = options.issues ?? [];
+    // One form of `loc` everywhere (spec Errors §1, issue 20 F3): the same issue reads the same locally, on the wire
+    // and rebuilt by the remote client.
+    this.issues = (options.issues ?? []).map((issue) => ({ ...issue, loc: issue.loc.map(String) }));
     this.details = options.details;
   }
 }

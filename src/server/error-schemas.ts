@@ -12,7 +12,7 @@ const errorIdentity = {
 
 export const validationErrorBody = z
   .object({
-    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number().int()])), msg: z.string(), type: z.string() })),
+    detail: z.array(z.object({ loc: z.array(z.string()).meta({ description: 'where the faulty input is: its source (body, query, path, header), then the field path; array indexes as strings (spec Errors §1)' }), msg: z.string(), type: z.string() })),
     ...errorIdentity,
     details: z.record(z.string(), z.unknown()).optional(),
   })

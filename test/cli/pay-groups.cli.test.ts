@@ -65,7 +65,7 @@ describe('payroll pay-calendars and pay-groups (CLI)', () => {
     const { org, group, employees } = await setUp(env);
     const unknown = await runCli(['pay-groups', 'assign', group, employees[0] as string, 'ghost', '--org', org, '--json'], { env });
     expect(unknown.code).toBe(3);
-    expect(JSON.parse(unknown.stderr)).toMatchObject({ error: { code: 'PAY_GROUP.EMPLOYEES_INVALID', issues: [{ loc: ['body', 'employee_ids', 1], msg: 'employee ghost was not found in this organization' }] } });
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ error: { code: 'PAY_GROUP.EMPLOYEES_INVALID', issues: [{ loc: ['body', 'employee_ids', '1'], msg: 'employee ghost was not found in this organization' }] } });
     const repeated = await runCli(['pay-groups', 'assign', group, employees[0] as string, employees[0] as string, '--org', org], { env });
     expect(repeated.code).toBe(3);
     expect(repeated.stderr).toContain('body.employee_ids.1: repeats employee');

@@ -151,8 +151,8 @@ for (const backend of allBackends()) {
         const error = await expectDomainError(service.assignEmployees(orgId, groupId, { employee_ids: [ann, 'no-such-employee', foreign] }), 'validation');
         expect(error.code).toBe('PAY_GROUP.EMPLOYEES_INVALID');
         expect(error.issues).toEqual([
-          { loc: ['body', 'employee_ids', 1], msg: 'employee no-such-employee was not found in this organization', type: 'employee_not_found' },
-          { loc: ['body', 'employee_ids', 2], msg: `employee ${foreign} was not found in this organization`, type: 'employee_not_found' },
+          { loc: ['body', 'employee_ids', '1'], msg: 'employee no-such-employee was not found in this organization', type: 'employee_not_found' },
+          { loc: ['body', 'employee_ids', '2'], msg: `employee ${foreign} was not found in this organization`, type: 'employee_not_found' },
         ]);
         expect((await service.getPayGroup(orgId, groupId)).employee_ids).toEqual([]);
       });
@@ -160,14 +160,14 @@ for (const backend of allBackends()) {
       it('refuses duplicate ids in the request, naming the repeat', async () => {
         const ann = await gbEmployee(service, orgId, 'Ann');
         const error = await expectDomainError(service.assignEmployees(orgId, groupId, { employee_ids: [ann, ann] }), 'validation');
-        expect(error.issues).toEqual([{ loc: ['body', 'employee_ids', 1], msg: `repeats employee ${ann} (already at index 0)`, type: 'duplicate' }]);
+        expect(error.issues).toEqual([{ loc: ['body', 'employee_ids', '1'], msg: `repeats employee ${ann} (already at index 0)`, type: 'duplicate' }]);
       });
 
       it('refuses an employee who left', async () => {
         const ann = await gbEmployee(service, orgId, 'Ann');
         await service.leaveEmployee(orgId, ann, { leave_date: '2025-05-31' });
         const error = await expectDomainError(service.assignEmployees(orgId, groupId, { employee_ids: [ann] }), 'validation');
-        expect(error.issues[0]).toMatchObject({ loc: ['body', 'employee_ids', 0], type: 'employee_left' });
+        expect(error.issues[0]).toMatchObject({ loc: ['body', 'employee_ids', '0'], type: 'employee_left' });
         expect(error.issues[0]?.msg).toContain('2025-05-31');
       });
 

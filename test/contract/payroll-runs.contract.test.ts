@@ -296,9 +296,9 @@ for (const backend of allBackends()) {
     it('pays an hourly line (earning_frequency HOUR) as hours × rate under UK-E-002 and refuses it without its hours', async () => {
       const body = (earning: Record<string, unknown>) => ({ ...runBody(setup, 1, '0'), payroll_group: [{ employee_id: setup.employeeIds[0], pay_details: { earnings: [earning] } }] });
       const refused = await expectDomainError(service.runGbPayroll(setup.orgId, body({ wage_type_code: 'UK-E-002', amount: '12.50', earning_frequency: 'HOUR' })), 'validation');
-      expect(refused.issues).toEqual([expect.objectContaining({ loc: ['body', 'payroll_group', 0, 'pay_details', 'earnings', 0, 'hours'], type: 'required' })]);
+      expect(refused.issues).toEqual([expect.objectContaining({ loc: ['body', 'payroll_group', '0', 'pay_details', 'earnings', '0', 'hours'], type: 'required' })]);
       const salaryByHour = await expectDomainError(service.runGbPayroll(setup.orgId, body({ wage_type_code: 'UK-E-001', amount: '12.50', earning_frequency: 'HOUR', hours: '160' })), 'validation');
-      expect(salaryByHour.issues[0]?.loc).toEqual(['body', 'payroll_group', 0, 'pay_details', 'earnings', 0, 'earning_frequency']);
+      expect(salaryByHour.issues[0]?.loc).toEqual(['body', 'payroll_group', '0', 'pay_details', 'earnings', '0', 'earning_frequency']);
       expect((await service.listPayrollRuns(setup.orgId, {})).meta.total).toBe(0);
       const r = await service.getPayrollRun(setup.orgId, (await service.runGbPayroll(setup.orgId, body({ wage_type_code: 'UK-E-002', amount: 12.5, earning_frequency: 'HOUR', hours: 160 }))).payroll_status_id);
       expect(slip(r).gross_pay).toBe('2000.00');

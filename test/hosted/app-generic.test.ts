@@ -16,7 +16,7 @@ import type { Actor, PayrollService } from '../../src/service/ports.js';
 import { expectDomainError } from '../support/expect-error.js';
 
 const table: Record<string, RouteSpec> = {
-  getThing: { method: 'GET', path: '/things/{thing_id}', args: [{ from: 'path', name: 'thing_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'a thing' },
+  getThing: { method: 'GET', path: '/things/{thing_id}', args: [{ from: 'path', name: 'thing_id' }, { from: 'query' }], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'a thing', query: z.object({ status: z.array(z.string()).optional(), size: z.int().optional(), empty: z.string().optional() }) },
   getSpecial: { method: 'GET', path: '/things/special', args: [], status: 200, specEndpoint: null, scope: 'payroll:read', summary: 'the special thing' },
   runThing: {
     method: 'POST', path: '/things/{thing_id}/run', args: [{ from: 'path', name: 'thing_id' }, { from: 'body' }, { from: 'header-options', header: 'X-Include-Execution-History', option: 'includeExecutionHistory' }], status: 201, specEndpoint: 99, scope: 'payroll:write', summary: 'run',

@@ -38,7 +38,7 @@ export const absenceInput = z
     kind: z.enum(ABSENCE_KINDS, { error: `must be one of ${ABSENCE_KINDS.join(', ')}` }),
     first_day: isoDate,
     last_day: nullableDate.optional(),
-    qualifying_days: z.array(weekday).min(1, { error: 'must name at least one qualifying day a week (SSP (General) Regulations 1982 reg 5)' }).max(7).optional(),
+    qualifying_days: z.array(weekday).min(1, { error: 'must name at least one qualifying day a week (SSP (General) Regulations 1982 reg 5)' }).max(7).meta({ uniqueItems: true }).optional(),
     average_weekly_earnings: decimalString.refine((v) => !v.startsWith('-'), { error: 'must not be negative' }).nullable().optional(),
     due_date: isoDate.optional(),
     event_date: isoDate.optional(),

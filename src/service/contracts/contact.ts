@@ -28,7 +28,8 @@ export const phoneInput = z
 const roleList = z
   .array(z.enum(CONTACT_ROLES, { error: `must be one of ${CONTACT_ROLES.join(', ')}` }))
   .max(CONTACT_ROLES.length)
-  .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role', params: { type: 'duplicate_role' } });
+  .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role', params: { type: 'duplicate_role' } })
+  .meta({ uniqueItems: true });
 
 export const contactInput = z
   .object({

@@ -39,7 +39,9 @@ export const documentInput = z
       .trim()
       .toLowerCase()
       .max(255)
-      .refine((v) => MIME_TYPE.test(v), { error: 'must be a media type such as application/pdf or image/png', params: { type: 'mime_type_invalid' } }),
+      .refine((v) => MIME_TYPE.test(v), { error: 'must be a media type such as application/pdf or image/png', params: { type: 'mime_type_invalid' } })
+      // MIME_TYPE as the sender may write it (any case; trimmed before the check).
+      .meta({ pattern: `^\\s*${MIME_TYPE.source.slice(1, -1).replace(/a-z/g, 'A-Za-z')}\\s*$` }),
     employee_id: id.nullable().optional(),
     document_date: isoDate.nullable().optional(),
     template_id: z.number().int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).nullable().optional(),

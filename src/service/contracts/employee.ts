@@ -72,6 +72,7 @@ export const gbStatutoryInput = z
       .array(z.enum(STUDENT_LOAN_PLANS, { error: 'must be "1", "2", "4" or "5"' }))
       .max(3)
       .refine((plans) => new Set(plans).size === plans.length, { error: 'must not repeat a plan', params: { type: 'duplicate_plan' } })
+      .meta({ uniqueItems: true })
       .default([]),
     postgraduate_loan: z.boolean().default(false),
     is_director: z.boolean().default(false),

@@ -69,7 +69,7 @@ export const germanPayrollRunRequest = z
     external_ref: z.string().max(200).nullable().optional(),
     corrects_run_id: id.nullable().optional().describe('A correction: the approved or paid run of the same month it corrects; its payslips replace that run’s for the months after and the payroll account.'),
     employee_ids: z.array(id).min(1).max(DE_RUN_MAX_EMPLOYEES).optional().describe('Corrections only: the employees whose month is corrected (default: those of the corrected run).'),
-    items: z.array(deRunItem).max(DE_RUN_MAX_EMPLOYEES).default([]).describe('Monthly inputs beyond the standing pay, one item per employee who has any.'),
+    items: z.array(deRunItem).max(DE_RUN_MAX_EMPLOYEES).default([]).meta({ 'x-unique-property': 'employee_id', description: 'Monthly inputs beyond the standing pay, one item per employee who has any (employee_id must not repeat).' }),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -232,6 +232,7 @@ export const germanPayrollRequest = z
       .array(payrollGroupItem)
       .min(1, { error: 'must hold at least one employee' })
       .max(MAX_EMPLOYEES, { error: 'must hold at most 10,000 employees' })
+      .meta({ 'x-unique-property': 'employee_details.employee_id' })
       .superRefine((items, ctx) => {
         const seen = new Map<string, number>();
         items.forEach((item, index) => {

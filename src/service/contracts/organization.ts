@@ -73,7 +73,9 @@ export const taxDataInput = z
     country: countryCode,
     valid_from: nullableDate.optional(),
     valid_to: nullableDate.optional(),
-    tax_number: z.string().trim().min(1).max(20),
+    // The pattern documents both notations (DE Steuernummer: 10–13 digits, a space or slash between them; GB PAYE
+    // reference 123/AB45678); which one applies follows from country (checked below).
+    tax_number: z.string().trim().min(1).max(20).meta({ pattern: '^(?:(?:[0-9][ /]?){9,12}[0-9]|[0-9]{3}/[A-Z0-9]{1,10})$' }),
     is_employee_flat_tax: z.boolean().default(false),
     is_employee_mini_job_flat_tax: z.boolean().default(false),
   })
@@ -370,6 +372,29 @@ export const worksiteResponse = z
   })
   .meta({ id: 'Worksite' });
 
+/**
+ * An organization embeds at most this many records of each collection (work_sites, each work site's contacts,
+ * bank_accounts, contacts, sepa_mandates), the first by id; the paginated lists hold them all (issue 20 F6,
+ * docs/decisions.md API2).
+ */
+export const EMBEDDED_LIMIT = 100;
+
+const embeddedCollection = z.object({
+  has_more: z.boolean().describe(`true when the collection holds more than the ${EMBEDDED_LIMIT} embedded records`),
+  list: z.string().describe('the paginated list endpoint that has every record (relative to the base URL)'),
+});
+
+const embeddedCollections = z
+  .object({
+    limit: z.number().int().describe('the most records embedded per collection'),
+    work_sites: embeddedCollection,
+    work_site_contacts: embeddedCollection.describe('true when any embedded work site has more contacts than the limit'),
+    bank_accounts: embeddedCollection,
+    contacts: embeddedCollection,
+    sepa_mandates: embeddedCollection,
+  })
+  .meta({ id: 'OrganizationEmbedded', description: `Extension (issue 20 F6): each embedded collection holds at most ${EMBEDDED_LIMIT} records, the first by id; has_more says whether the list endpoint has more.` });
+
 export const organizationResponse = z
   .object({
     id,
@@ -393,6 +418,7 @@ export const organizationResponse = z
     gb: gbEmployerInput.nullable(),
     accounting: z.record(z.string(), z.unknown()).nullable(),
     sepa_mandates: z.array(sepaMandateResponse),
+    embedded: embeddedCollections,
     row_version: z.number().int(),
     created_at: isoDateTime,
     updated_at: isoDateTime,

@@ -134,7 +134,8 @@ export const assignEmployeesInput = z
     employee_ids: z
       .array(id, { error: 'is required: an array of employee ids' })
       .min(1, { error: 'give at least one employee id' })
-      .max(ASSIGN_MAX, { error: `at most ${ASSIGN_MAX} employees per request` }),
+      .max(ASSIGN_MAX, { error: `at most ${ASSIGN_MAX} employees per request` })
+      .meta({ uniqueItems: true }),
   })
   .strict()
   .superRefine((value, ctx) => {

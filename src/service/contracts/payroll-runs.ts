@@ -73,7 +73,7 @@ export const payrollGroupItem = z
 
 export const gbPayrollRequest = z
   .object({
-    payroll_group: z.array(payrollGroupItem, { error: 'is required: an array of employees to pay' }).min(1, { error: 'give at least one employee' }).max(PAYROLL_GROUP_MAX, { error: `at most ${PAYROLL_GROUP_MAX} employees per run` }),
+    payroll_group: z.array(payrollGroupItem, { error: 'is required: an array of employees to pay' }).min(1, { error: 'give at least one employee' }).max(PAYROLL_GROUP_MAX, { error: `at most ${PAYROLL_GROUP_MAX} employees per run` }).meta({ 'x-unique-property': 'employee_id', description: 'one item per employee: employee_id must not repeat' }),
     pay_group_id: id,
     pay_calendar_id: id,
     external_ref: z.string().max(200).nullable().optional(),

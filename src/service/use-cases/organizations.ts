@@ -1,5 +1,5 @@
 import { conflict, DomainError, fieldError } from '../../domain/errors.js';
-import { type Organization, organizationInput, organizationPatch } from '../contracts/organization.js';
+import { EMBEDDED_LIMIT, type Organization, organizationInput, organizationPatch } from '../contracts/organization.js';
 import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
@@ -13,10 +13,10 @@ import { lockOrganization } from '../records/org-lock.js';
 import { toSepaMandate } from '../records/sepa-mandates.js';
 import { insertWorksite, toWorksite, toWorksiteInsurance } from '../records/worksites.js';
 import { listOrganizationBankAccounts } from '../../store/repositories/bank-accounts.js';
-import { listContacts } from '../../store/repositories/contacts.js';
+import { listOrganizationContacts, listWorksitesContacts } from '../../store/repositories/contacts.js';
 import { insertOrganization, isActiveOrgLogo, listOrganizationsPage, setOrganizationAddresses, updateOrganizationIfVersion } from '../../store/repositories/organizations.js';
 import { listSepaMandates } from '../../store/repositories/sepa-mandates.js';
-import { listWorksiteInsurance, listWorksites } from '../../store/repositories/worksites.js';
+import { listWorksites, listWorksitesInsurance } from '../../store/repositories/worksites.js';
 import type { OrganizationTable } from '../../store/schema.js';
 
 export interface OrganizationUseCases {
@@ -32,25 +32,40 @@ function withId(value: object | null | undefined): string | null {
   return value ? JSON.stringify({ id: 1, ...value }) : null;
 }
 
-/** Reads an organization and everything it holds, in the spec's Organization shape. */
+/**
+ * Reads an organization in the spec's Organization shape, with at most EMBEDDED_LIMIT records of each embedded
+ * collection (issue 20 F6: 2,402 contacts made an 816 KB answer). `embedded` says per collection whether more exist
+ * and names the paginated list that has them all (docs/decisions.md API2). One row more than the limit is read to
+ * know whether more exist, so no collection is counted or read whole.
+ */
 export async function loadOrganization(db: Db, row: OrganizationTable): Promise<Organization> {
-  const [addresses, worksiteRows, insuranceRows, contactRows, bankRows, mandateRows] = await Promise.all([
+  const more = EMBEDDED_LIMIT + 1;
+  const [addresses, worksiteHead, contactHead, bankHead, mandateHead] = await Promise.all([
     loadAddresses(db, row.id),
-    listWorksites(db, row.id),
-    listWorksiteInsurance(db, row.id),
-    listContacts(db, row.id),
-    listOrganizationBankAccounts(db, row.id),
-    listSepaMandates(db, row.id),
+    listWorksites(db, row.id, more),
+    listOrganizationContacts(db, row.id, more),
+    listOrganizationBankAccounts(db, row.id, more),
+    listSepaMandates(db, row.id, more),
   ]);
+  const worksiteRows = worksiteHead.slice(0, EMBEDDED_LIMIT);
+  const worksiteIds = worksiteRows.map((w) => w.id);
+  const [insuranceRows, worksiteContactRows] = await Promise.all([listWorksitesInsurance(db, row.id, worksiteIds), listWorksitesContacts(db, row.id, worksiteIds)]);
+  let worksiteContactsCut = false;
   const work_sites = worksiteRows.map((worksite) => {
     const insurance = insuranceRows.filter((i) => i.worksite_id === worksite.id).at(-1);
-    return toWorksite(
-      worksite,
-      addresses,
-      contactRows.filter((c) => c.worksite_id === worksite.id).map(toContact),
-      insurance ? toWorksiteInsurance(insurance) : null,
-    );
+    const contacts = worksiteContactRows.filter((c) => c.worksite_id === worksite.id);
+    if (contacts.length > EMBEDDED_LIMIT) worksiteContactsCut = true;
+    return toWorksite(worksite, addresses, contacts.slice(0, EMBEDDED_LIMIT).map(toContact), insurance ? toWorksiteInsurance(insurance) : null);
   });
+  const base = `/organizations/${row.id}`;
+  const embedded = {
+    limit: EMBEDDED_LIMIT,
+    work_sites: { has_more: worksiteHead.length > EMBEDDED_LIMIT, list: `${base}/worksites` },
+    work_site_contacts: { has_more: worksiteContactsCut, list: `${base}/contacts?worksite_id={worksite_id}` },
+    bank_accounts: { has_more: bankHead.length > EMBEDDED_LIMIT, list: `${base}/bank-accounts` },
+    contacts: { has_more: contactHead.length > EMBEDDED_LIMIT, list: `${base}/contacts` },
+    sepa_mandates: { has_more: mandateHead.length > EMBEDDED_LIMIT, list: `${base}/sepa-mandates` },
+  };
   return {
     id: row.id,
     country: row.country,
@@ -65,14 +80,15 @@ export async function loadOrganization(db: Db, row: OrganizationTable): Promise<
     valid_to: row.valid_to,
     shutdown_date: row.shutdown_date,
     work_sites,
-    bank_accounts: bankRows.map(toBankAccount),
-    contacts: contactRows.filter((c) => c.worksite_id === null).map(toContact),
+    bank_accounts: bankHead.slice(0, EMBEDDED_LIMIT).map(toBankAccount),
+    contacts: contactHead.slice(0, EMBEDDED_LIMIT).map(toContact),
     tax_identifiers: parseJson(row.tax_identifiers_json),
     insurance_data: parseJson(row.insurance_data_json),
     preferences: parseJson(row.preferences_json),
     gb: parseJson(row.gb_json),
     accounting: parseJson(row.accounting_json ?? null),
-    sepa_mandates: mandateRows.map(toSepaMandate),
+    sepa_mandates: mandateHead.slice(0, EMBEDDED_LIMIT).map(toSepaMandate),
+    embedded,
     row_version: row.row_version,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -29,8 +29,9 @@ export async function findBankAccount(db: Db, orgId: string, accountId: string):
 }
 
 /** The organization's own accounts, in id order. */
-export async function listOrganizationBankAccounts(db: Db, orgId: string): Promise<BankAccountTable[]> {
-  return db.selectFrom('bank_accounts').selectAll().where('org_id', '=', orgId).where('employee_id', 'is', null).orderBy('id').execute();
+export async function listOrganizationBankAccounts(db: Db, orgId: string, limit?: number): Promise<BankAccountTable[]> {
+  const q = db.selectFrom('bank_accounts').selectAll().where('org_id', '=', orgId).where('employee_id', 'is', null).orderBy('id');
+  return (limit === undefined ? q : q.limit(limit)).execute();
 }
 
 /** The accounts of the named employees of the organization, in id order (one query for a whole page). */

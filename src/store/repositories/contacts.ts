@@ -25,6 +25,11 @@ export async function listContacts(db: Db, orgId: string): Promise<ContactTable[
   return db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
 }
 
+/** The first `limit` of the organization's own contacts (not a worksite's), in id order. */
+export async function listOrganizationContacts(db: Db, orgId: string, limit: number): Promise<ContactTable[]> {
+  return db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('worksite_id', 'is', null).orderBy('id').limit(limit).execute();
+}
+
 /** The contacts of the named worksites of the organization, in id order. */
 export async function listWorksitesContacts(db: Db, orgId: string, worksiteIds: string[]): Promise<ContactTable[]> {
   if (worksiteIds.length === 0) return [];

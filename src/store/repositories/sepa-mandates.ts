@@ -23,8 +23,9 @@ export async function updateSepaMandate(db: Db, orgId: string, mandateId: string
   await db.updateTable('sepa_mandates').set(set).where('id', '=', mandateId).where('org_id', '=', orgId).execute();
 }
 
-export async function listSepaMandates(db: Db, orgId: string): Promise<SepaMandateTable[]> {
-  return db.selectFrom('sepa_mandates').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
+export async function listSepaMandates(db: Db, orgId: string, limit?: number): Promise<SepaMandateTable[]> {
+  const q = db.selectFrom('sepa_mandates').selectAll().where('org_id', '=', orgId).orderBy('id');
+  return (limit === undefined ? q : q.limit(limit)).execute();
 }
 
 const PAGE_COLUMNS: OffsetColumns = {

@@ -22,8 +22,9 @@ export async function insertWorksite(db: Db, row: WorksiteTable): Promise<void> 
   await db.insertInto('worksites').values(row).execute();
 }
 
-export async function listWorksites(db: Db, orgId: string): Promise<WorksiteTable[]> {
-  return db.selectFrom('worksites').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
+export async function listWorksites(db: Db, orgId: string, limit?: number): Promise<WorksiteTable[]> {
+  const q = db.selectFrom('worksites').selectAll().where('org_id', '=', orgId).orderBy('id');
+  return (limit === undefined ? q : q.limit(limit)).execute();
 }
 
 const PAGE_COLUMNS: OffsetColumns = { defaultSort: 'id', sortColumns: { name: 'name', created_at: 'created_at' }, searchColumns: { name: 'name' } };

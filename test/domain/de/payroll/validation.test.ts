@@ -9,7 +9,7 @@ import { calculateGermanPayroll } from '../../../../src/service/use-cases/german
 import { body } from './helpers.js';
 
 type Body = Record<string, any>;
-const ITEM = ['body', 'payroll_group', 0];
+const ITEM = ['body', 'payroll_group', '0'];
 
 function issuesOf(request: unknown): { loc: (string | number)[]; msg: string; type: string }[] {
   try {
@@ -33,7 +33,7 @@ const RULES: [string, (b: Body) => void, (string | number)[], string][] = [
   ['employee_details is required', (b) => delete b.payroll_group[0].employee_details, [...ITEM, 'employee_details'], 'invalid_type'],
   ['employee_id is required', (b) => delete b.payroll_group[0].employee_details.employee_id, [...ITEM, 'employee_details', 'employee_id'], 'invalid_type'],
   ['employee_id is not empty', (b) => (b.payroll_group[0].employee_details.employee_id = ''), [...ITEM, 'employee_details', 'employee_id'], 'less_than_minimum'],
-  ['employee_ids are unique', (b) => b.payroll_group.push(structuredClone(b.payroll_group[0])), ['body', 'payroll_group', 1, 'employee_details', 'employee_id'], 'duplicate'],
+  ['employee_ids are unique', (b) => b.payroll_group.push(structuredClone(b.payroll_group[0])), ['body', 'payroll_group', '1', 'employee_details', 'employee_id'], 'duplicate'],
   ['year_of_birth is an integer', (b) => (b.payroll_group[0].employee_details.year_of_birth = 1990.5), [...ITEM, 'employee_details', 'year_of_birth'], 'invalid_type'],
   ['year_of_birth is a number', (b) => (b.payroll_group[0].employee_details.year_of_birth = '1990'), [...ITEM, 'employee_details', 'year_of_birth'], 'invalid_type'],
   ['year_of_birth is 1900 or later', (b) => (b.payroll_group[0].employee_details.year_of_birth = 1800), [...ITEM, 'employee_details', 'year_of_birth'], 'less_than_minimum'],
@@ -72,19 +72,19 @@ const RULES: [string, (b: Body) => void, (string | number)[], string][] = [
   ['u1_rate is at most 100 %', (b) => (b.payroll_group[0].insurance_details.u1_rate = '101'), [...ITEM, 'insurance_details', 'u1_rate'], 'less_than_equal'],
   ['u2_rate is not negative', (b) => (b.payroll_group[0].insurance_details.u2_rate = '-0.1'), [...ITEM, 'insurance_details', 'u2_rate'], 'greater_than_equal'],
   ['earnings is an array', (b) => (b.payroll_group[0].pay_details.earnings = {}), [...ITEM, 'pay_details', 'earnings'], 'invalid_type'],
-  ['earning amount is required', (b) => delete b.payroll_group[0].pay_details.earnings[0].amount, [...ITEM, 'pay_details', 'earnings', 0, 'amount'], 'invalid_union'],
-  ['earning amount is a decimal', (b) => (b.payroll_group[0].pay_details.earnings[0].amount = '3.000,00'), [...ITEM, 'pay_details', 'earnings', 0, 'amount'], 'decimal_parsing'],
-  ['earning amount is not negative', (b) => (b.payroll_group[0].pay_details.earnings[0].amount = -1), [...ITEM, 'pay_details', 'earnings', 0, 'amount'], 'greater_than_equal'],
-  ['earning amount has two decimals at most', (b) => (b.payroll_group[0].pay_details.earnings[0].amount = 10.005), [...ITEM, 'pay_details', 'earnings', 0, 'amount'], 'decimal_max_places'],
-  ['earning_frequency is one of Year, Month, Week, Day', (b) => (b.payroll_group[0].pay_details.earnings[0].earning_frequency = 'monthly'), [...ITEM, 'pay_details', 'earnings', 0, 'earning_frequency'], 'invalid_value'],
-  ['is_lumpsum is a boolean', (b) => (b.payroll_group[0].pay_details.earnings[0].is_lumpsum = 'no'), [...ITEM, 'pay_details', 'earnings', 0, 'is_lumpsum'], 'invalid_type'],
-  ['do_grossup is a boolean', (b) => (b.payroll_group[0].pay_details.earnings[0].do_grossup = null), [...ITEM, 'pay_details', 'earnings', 0, 'do_grossup'], 'invalid_type'],
-  ['benefit value is not negative', (b) => (b.payroll_group[0].pay_details.benefits = [{ name: 'car', value: -3 }]), [...ITEM, 'pay_details', 'benefits', 0, 'value'], 'greater_than_equal'],
-  ['benefit additional_payments is a decimal', (b) => (b.payroll_group[0].pay_details.benefits = [{ name: 'car', value: 300, additional_payments: 'x' }]), [...ITEM, 'pay_details', 'benefits', 0, 'additional_payments'], 'decimal_parsing'],
-  ['benefit private_trip is not negative', (b) => (b.payroll_group[0].pay_details.benefits = [{ name: 'car', value: 300, private_trip: '-1' }]), [...ITEM, 'pay_details', 'benefits', 0, 'private_trip'], 'greater_than_equal'],
-  ['deduction amount is not negative', (b) => (b.payroll_group[0].pay_details.deductions = [{ amount: -10 }]), [...ITEM, 'pay_details', 'deductions', 0, 'amount'], 'greater_than_equal'],
-  ['reimbursement amount is a decimal', (b) => (b.payroll_group[0].pay_details.reimbursements = [{ name: 'travel', amount: 'ten' }]), [...ITEM, 'pay_details', 'reimbursements', 0, 'amount'], 'decimal_parsing'],
-  ['reimbursement name is a string', (b) => (b.payroll_group[0].pay_details.reimbursements = [{ name: 5, amount: 10 }]), [...ITEM, 'pay_details', 'reimbursements', 0, 'name'], 'invalid_type'],
+  ['earning amount is required', (b) => delete b.payroll_group[0].pay_details.earnings[0].amount, [...ITEM, 'pay_details', 'earnings', '0', 'amount'], 'invalid_union'],
+  ['earning amount is a decimal', (b) => (b.payroll_group[0].pay_details.earnings[0].amount = '3.000,00'), [...ITEM, 'pay_details', 'earnings', '0', 'amount'], 'decimal_parsing'],
+  ['earning amount is not negative', (b) => (b.payroll_group[0].pay_details.earnings[0].amount = -1), [...ITEM, 'pay_details', 'earnings', '0', 'amount'], 'greater_than_equal'],
+  ['earning amount has two decimals at most', (b) => (b.payroll_group[0].pay_details.earnings[0].amount = 10.005), [...ITEM, 'pay_details', 'earnings', '0', 'amount'], 'decimal_max_places'],
+  ['earning_frequency is one of Year, Month, Week, Day', (b) => (b.payroll_group[0].pay_details.earnings[0].earning_frequency = 'monthly'), [...ITEM, 'pay_details', 'earnings', '0', 'earning_frequency'], 'invalid_value'],
+  ['is_lumpsum is a boolean', (b) => (b.payroll_group[0].pay_details.earnings[0].is_lumpsum = 'no'), [...ITEM, 'pay_details', 'earnings', '0', 'is_lumpsum'], 'invalid_type'],
+  ['do_grossup is a boolean', (b) => (b.payroll_group[0].pay_details.earnings[0].do_grossup = null), [...ITEM, 'pay_details', 'earnings', '0', 'do_grossup'], 'invalid_type'],
+  ['benefit value is not negative', (b) => (b.payroll_group[0].pay_details.benefits = [{ name: 'car', value: -3 }]), [...ITEM, 'pay_details', 'benefits', '0', 'value'], 'greater_than_equal'],
+  ['benefit additional_payments is a decimal', (b) => (b.payroll_group[0].pay_details.benefits = [{ name: 'car', value: 300, additional_payments: 'x' }]), [...ITEM, 'pay_details', 'benefits', '0', 'additional_payments'], 'decimal_parsing'],
+  ['benefit private_trip is not negative', (b) => (b.payroll_group[0].pay_details.benefits = [{ name: 'car', value: 300, private_trip: '-1' }]), [...ITEM, 'pay_details', 'benefits', '0', 'private_trip'], 'greater_than_equal'],
+  ['deduction amount is not negative', (b) => (b.payroll_group[0].pay_details.deductions = [{ amount: -10 }]), [...ITEM, 'pay_details', 'deductions', '0', 'amount'], 'greater_than_equal'],
+  ['reimbursement amount is a decimal', (b) => (b.payroll_group[0].pay_details.reimbursements = [{ name: 'travel', amount: 'ten' }]), [...ITEM, 'pay_details', 'reimbursements', '0', 'amount'], 'decimal_parsing'],
+  ['reimbursement name is a string', (b) => (b.payroll_group[0].pay_details.reimbursements = [{ name: 5, amount: 10 }]), [...ITEM, 'pay_details', 'reimbursements', '0', 'name'], 'invalid_type'],
 ];
 
 describe('request validation', () => {

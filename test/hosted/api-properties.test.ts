@@ -1,0 +1,524 @@
+/**
+ * Property-based API test (issue 20 point 5; docs/decisions.md API4): requests generated from the service's own
+ * OpenAPI document, sent through the HTTP app (createApp, in process) to the local service over SQLite and, when
+ * PAYROLL_TEST_PG_URL is set, PostgreSQL, seeded with the demo data (fixtures/demo: a British and a German employer,
+ * five employees each, their bank accounts). Nothing here names an operation: every operation of the document is
+ * driven, so a route added to the table is covered by this test without a line changed here.
+ *
+ * 1. Writes from the document's examples: rounds over every write operation in a shuffled order (fixed seed), the
+ *    examples' id placeholders filled from the ids the answers so far returned, later rounds with some example
+ *    leaves replaced by generated values. Every write must reach a 2xx at least once; any other answer must be a
+ *    documented 4xx in the spec's error shape.
+ * 2. Valid requests of every operation (reads and writes): parameters, query and bodies generated from their
+ *    schemas. The answer is a 2xx whose JSON parses with the route's response schema (binary answers carry a
+ *    documented media type), or a documented 4xx in the spec's shape (a valid-by-schema request may still break a
+ *    business rule: 404, 409, 422). Never a 5xx.
+ * 3. Invalid requests: a body field of the wrong type, a missing required field, a value outside its enum or
+ *    bounds, a path parameter against its pattern, a page size out of range, a non-JSON content type. The answer is
+ *    a documented 4xx in the spec's shape, never a 2xx or a 5xx.
+ * Every answer carries API-Version and X-Request-Id; a 401 carries WWW-Authenticate.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { DomainError } from '../../src/domain/errors.js';
+import { createApp } from '../../src/server/app.js';
+import type { Authenticator } from '../../src/server/auth/authenticator.js';
+import { errorBody, paginationErrorBody, validationErrorBody } from '../../src/server/error-schemas.js';
+import { routes } from '../../src/service/contracts/routes.js';
+import { createLocalService } from '../../src/service/local.js';
+import { createFolderObjectStore } from '../../src/service/object-store.js';
+import { openStore, type Store } from '../../src/store/database.js';
+import { anchored, arbitraryOf, deref, type Schema, type SchemaContext } from '../support/json-schema-arbitrary.js';
+
+const SEED = 20_2026;
+// Small generated values: a request stays readable in a failure report and the run stays within its time budget.
+fc.configureGlobal({ baseSize: 'xsmall' });
+const BASE = 'https://api.test';
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
+
+const authenticator: Authenticator = {
+  async authenticate(header) {
+    if (header === 'Bearer write') return { subject: 'property-test', organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write']) };
+    if (header === 'Bearer read') return { subject: 'property-reader', organizations: 'all', scopes: new Set(['payroll:read']) };
+    if (header === undefined) throw new DomainError('unauthenticated', 'AUTH.TOKEN_MISSING', 'no bearer token');
+    throw new DomainError('unauthenticated', 'AUTH.TOKEN_INVALID', 'the token is not valid');
+  },
+};
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: Schema;
+}
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  write: boolean;
+  parameters: Parameter[];
+  body: { kind: 'json'; schema: Schema; examples: unknown[] } | { kind: 'raw' } | null;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+/** The operations of the document, as the test drives them. */
+function operationsOf(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (path === '/health' || path === '/openapi.json') continue;
+      const content = (op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown; examples?: Record<string, { value: unknown }> }> } | undefined)?.content;
+      const json = content?.['application/json'];
+      const body = json
+        ? { kind: 'json' as const, schema: json.schema ?? {}, examples: json.example !== undefined ? [json.example] : Object.values(json.examples ?? {}).map((e) => e.value) }
+        : content
+          ? { kind: 'raw' as const }
+          : null;
+      operations.push({
+        id: op.operationId as string,
+        method: method.toUpperCase(),
+        path,
+        write: op['x-required-scope'] === 'payroll:write',
+        parameters: (op.parameters ?? []) as Parameter[],
+        body,
+        responses: op.responses as Operation['responses'],
+      });
+    }
+  }
+  return operations;
+}
+
+/** Ids the answers so far returned, per path parameter name, per organization. */
+class Pools {
+  readonly byOrg = new Map<string, Map<string, string[]>>();
+  readonly mimeOfDocument = new Map<string, string>();
+
+  add(orgId: string, name: string, value: unknown): void {
+    if (value === null || value === undefined || value === '') return;
+    const pools = this.byOrg.get(orgId) ?? new Map<string, string[]>();
+    this.byOrg.set(orgId, pools);
+    const pool = pools.get(name) ?? [];
+    if (!pool.includes(String(value))) pool.push(String(value));
+    pools.set(name, pool);
+  }
+
+  get(orgId: string, name: string): string[] {
+    return this.byOrg.get(orgId)?.get(name) ?? [];
+  }
+}
+
+/** Keys of answers that hold records of another resource, and the path parameter their ids fill. */
+const NESTED: Record<string, string> = { work_sites: 'worksite_id', contacts: 'contact_id', bank_accounts: 'bank_account_id', sepa_mandates: 'mandate_id', address: 'address_id', correspondence_address: 'address_id', insurance_data: 'insurance_details_id', payslips: 'employee_id' };
+
+function harvestRecord(pools: Pools, orgId: string, name: string | null, record: unknown): void {
+  if (!record || typeof record !== 'object') return;
+  const r = record as Record<string, unknown>;
+  // Organizations stay the two seeded ones: an organization created on the way is empty, and requests for it would
+  // only find nothing.
+  if (name && name !== 'organization_id') pools.add(orgId, name, r.id ?? r.payroll_status_id ?? r.scheme_id ?? r.code ?? r.wage_type_code);
+  if (name === 'run_id' && r.payroll_status_id) pools.add(orgId, 'run_id', r.payroll_status_id);
+  if (typeof r.mime_type === 'string' && typeof r.id === 'string') pools.mimeOfDocument.set(r.id, r.mime_type);
+  for (const [key, param] of Object.entries(NESTED)) {
+    const value = r[key];
+    if (Array.isArray(value)) for (const inner of value) harvestRecord(pools, orgId, param, param === 'employee_id' ? { id: (inner as Record<string, unknown>)?.employee_id } : inner);
+    else if (value && typeof value === 'object' && key !== 'payslips') harvestRecord(pools, orgId, param, value);
+  }
+}
+
+/** The path parameter a literal path segment is followed by (`employees` → employee_id), from the document's paths. */
+function segmentParameters(operations: Operation[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const op of operations) {
+    const segments = op.path.split('/');
+    segments.forEach((segment, i) => {
+      const next = segments[i + 1];
+      if (!segment.startsWith('{') && next?.startsWith('{') && !map.has(segment)) map.set(segment, next.slice(1, -1));
+    });
+  }
+  return map;
+}
+
+function harvest(pools: Pools, orgId: string, op: Operation, segmentParams: Map<string, string>, json: unknown): void {
+  const literals = op.path.split('/').filter((s) => s && !s.startsWith('{') && s !== 'list');
+  const name = segmentParams.get(literals.at(-1) ?? '') ?? null;
+  const isCollection = !op.path.endsWith('}') && (op.method === 'POST' || op.method === 'GET');
+  const target = isCollection ? name : null;
+  if (Array.isArray(json)) for (const record of json) harvestRecord(pools, orgId, target, record);
+  else if (json && typeof json === 'object') {
+    const body = json as Record<string, unknown>;
+    const records = Array.isArray(body.items) ? body.items : Array.isArray(body.data) ? body.data : null;
+    if (records) for (const record of records) harvestRecord(pools, orgId, target, record);
+    else harvestRecord(pools, orgId, target, body);
+  }
+}
+
+function errorSchemaFor(status: number): z.ZodType {
+  if (status === 400) return paginationErrorBody;
+  if (status === 413 || status === 415 || status === 422) return validationErrorBody;
+  return errorBody;
+}
+
+interface Harness {
+  send(method: string, path: string, options?: { query?: Record<string, string>; body?: string | Uint8Array; contentType?: string; token?: string | null; headers?: Record<string, string> }): Promise<Answer>;
+  operations: Operation[];
+  ctx: SchemaContext;
+  pools: Pools;
+  segmentParams: Map<string, string>;
+  orgs: { GB: string; DE: string };
+  close(): Promise<void>;
+}
+
+async function openHarness(kind: 'sqlite' | 'postgres'): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'payroll-api-properties-'));
+  let store: Store;
+  let dropSchema = async () => {};
+  if (kind === 'postgres') {
+    const url = process.env.PAYROLL_TEST_PG_URL as string;
+    const schema = `api_prop_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    store = await openStore(url, { poolSize: 4, schema });
+    dropSchema = async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    };
+  } else {
+    store = await openStore(':memory:');
+  }
+  const objects = createFolderObjectStore(dir);
+  const app = createApp({ authenticator, tokenUrl: 'https://idp.test/oauth/token', serviceFor: (actor) => createLocalService(store, { actor, objects }) });
+  const send: Harness['send'] = async (method, path, options = {}) => {
+    const query = options.query && Object.keys(options.query).length > 0 ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    const token = options.token === undefined ? 'write' : options.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] = options.contentType ?? (typeof options.body === 'string' ? 'application/json' : 'application/octet-stream');
+    const response = await app.request(`${BASE}${path}${query}`, { method, headers, ...(options.body !== undefined ? { body: options.body as string } : {}) });
+    const type = response.headers.get('content-type') ?? '';
+    const json = type.startsWith('application/json') ? ((await response.json()) as unknown) : (await response.arrayBuffer(), null);
+    return { status: response.status, headers: response.headers, json };
+  };
+  const doc = (await send('GET', '/openapi.json', { token: null })).json as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, Schema> } };
+  const ctx: SchemaContext = { resolve: (ref) => doc.components.schemas[ref.replace('#/components/schemas/', '')] ?? {} };
+  const operations = operationsOf(doc);
+  const segmentParams = segmentParameters(operations);
+  const pools = new Pools();
+
+  // The demo data: both employers of fixtures/demo with their employees and the employees' bank accounts.
+  const fixture = <T,>(name: string): T => JSON.parse(readFileSync(new URL(`../../fixtures/demo/${name}`, import.meta.url), 'utf8')) as T;
+  const orgs = { GB: '', DE: '' };
+  for (const country of ['GB', 'DE'] as const) {
+    const prefix = country.toLowerCase();
+    const created = await send('POST', '/organizations', { body: JSON.stringify(fixture(`${prefix}-organization.json`)) });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const orgId = (created.json as { id: string }).id;
+    orgs[country] = orgId;
+    pools.add(orgId, 'organization_id', orgId);
+    harvestRecord(pools, orgId, null, created.json);
+    const accounts = fixture<Record<string, unknown>>(`${prefix}-bank-accounts.json`);
+    for (const employee of fixture<{ payroll_number: string }[]>(`${prefix}-employees.json`)) {
+      const answer = await send('POST', `/organizations/${orgId}/employees`, { body: JSON.stringify(employee) });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+      const employeeId = (answer.json as { id: string }).id;
+      pools.add(orgId, 'employee_id', employeeId);
+      const account = accounts[employee.payroll_number];
+      if (account) expect((await send('POST', `/organizations/${orgId}/employees/${employeeId}/bank-accounts`, { body: JSON.stringify(account) })).status).toBe(201);
+    }
+  }
+  pools.add(orgs.GB, 'wage_type_code', 'UK-E-001');
+  return {
+    send,
+    operations,
+    ctx,
+    pools,
+    segmentParams,
+    orgs,
+    async close() {
+      await store.close();
+      await dropSchema();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The organizations an operation applies to: /gb paths the British one, /germany the German one, others both. */
+function orgsFor(h: Harness, op: Operation): string[] {
+  if (op.path.startsWith('/gb/')) return [h.orgs.GB];
+  if (op.path.startsWith('/germany/')) return [h.orgs.DE];
+  if (!op.path.includes('{organization_id}') && !op.path.includes('{contact_id}')) return [h.orgs.GB];
+  return [h.orgs.GB, h.orgs.DE];
+}
+
+/** `<EMPLOYEE_ID>` and its kin → an id of that kind the answers so far returned (the `pick` chooses which). */
+function fillPlaceholders(value: unknown, h: Harness, orgId: string, pick: number): unknown {
+  if (typeof value === 'string') {
+    const match = /^<([A-Z_]+)>$/.exec(value);
+    if (!match) return value;
+    const pool = h.pools.get(orgId, (match[1] as string).toLowerCase());
+    return pool.length > 0 ? pool[pick % pool.length] : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, h, orgId, pick));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, h, orgId, pick)]));
+  return value;
+}
+
+/** A request of `op` for organization `orgId`, as the test sends it. */
+interface Request {
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  contentType?: string;
+}
+
+function queryText(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(',') : String(value);
+}
+
+/** Path, query and header values valid by the document (ids from the pools), drawn with `fc`. */
+function paramsArbitrary(h: Harness, op: Operation, orgId: string): fc.Arbitrary<Omit<Request, 'body' | 'contentType'>> {
+  const path = op.parameters.filter((p) => p.in === 'path').map((p) => {
+    const pool = h.pools.get(orgId, p.name);
+    const typed = deref(p.schema, h.ctx);
+    const generated = arbitraryOf(typed, h.ctx).map(String);
+    if (pool.length === 0) return generated.map((value) => [p.name, value] as const);
+    return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...pool) }, { weight: typed.pattern || typed.enum || typed.type === 'integer' ? 1 : 0, arbitrary: generated }).map((value) => [p.name, value] as const);
+  });
+  const optional = (p: Parameter) => (p.required ? arbitraryOf(p.schema, h.ctx).map((v) => [p.name, v] as const) : fc.option(arbitraryOf(p.schema, h.ctx).map((v) => [p.name, v] as const), { freq: 2 }));
+  const query = op.parameters.filter((p) => p.in === 'query').map((p) => {
+    // An id filter (employee_id, worksite_id, …) is drawn from the pools like a path parameter.
+    const pool = h.pools.get(orgId, p.name);
+    return pool.length > 0 && !p.required ? fc.option(fc.constantFrom(...pool).map((v) => [p.name, v] as const), { freq: 2 }) : optional(p);
+  });
+  const headers = op.parameters.filter((p) => p.in === 'header').map(optional);
+  return fc.record({ path: fc.tuple(...path), query: fc.tuple(...query), headers: fc.tuple(...headers) }).map(({ path: values, query: q, headers: hs }) => {
+    let text = op.path;
+    for (const [name, value] of values) text = text.replace(`{${name}}`, encodeURIComponent(value));
+    const entries = (list: readonly (readonly [string, unknown] | null)[]) => Object.fromEntries(list.filter((e): e is readonly [string, unknown] => e !== null).map(([k, v]) => [k, queryText(v)]));
+    return { path: text, query: entries(q), headers: entries(hs) };
+  });
+}
+
+/** A whole valid request: parameters, and a body from the examples (anchored, ids filled) or from the schema. */
+function requestArbitrary(h: Harness, op: Operation, orgId: string, rarity: number): fc.Arbitrary<Request> {
+  const params = paramsArbitrary(h, op, orgId);
+  if (!op.body) return params;
+  if (op.body.kind === 'raw') {
+    return params.map((p) => {
+      const documentId = decodeURIComponent(p.path.split('/').at(-2) ?? '');
+      const mime = h.pools.mimeOfDocument.get(documentId) ?? 'application/pdf';
+      return { ...p, body: mime.startsWith('image/png') ? PNG : PDF, contentType: mime };
+    });
+  }
+  const { schema, examples } = op.body;
+  const bodies =
+    examples.length > 0
+      ? fc.tuple(fc.nat(), fc.constantFrom(...examples)).chain(([pick, example]) => (rarity === 0 ? fc.constant(example) : anchored(example, schema, h.ctx, rarity)).map((body) => fillPlaceholders(body, h, orgId, pick)))
+      : arbitraryOf(schema, h.ctx);
+  return fc.tuple(params, bodies).map(([p, body]) => ({ ...p, body: JSON.stringify(body) }));
+}
+
+/** What every answer must be: no 5xx, a documented status, the spec's error shape, the common headers. */
+function checkAnswer(op: Operation, request: Request, answer: Answer): void {
+  const where = `${op.method} ${request.path}?${new URLSearchParams(request.query).toString()} → ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 400)}\nbody: ${typeof request.body === 'string' ? request.body.slice(0, 400) : ''}`;
+  expect(answer.status, where).toBeLessThan(500);
+  expect(Object.keys(op.responses), where).toContain(String(answer.status));
+  expect(answer.headers.get('api-version'), where).toBeTruthy();
+  expect(answer.headers.get('x-request-id'), where).toBeTruthy();
+  if (answer.status >= 400) {
+    const parsed = errorSchemaFor(answer.status).safeParse(answer.json);
+    expect(parsed.success, `${where}\n${parsed.error?.message ?? ''}`).toBe(true);
+    if (answer.status === 401) expect(answer.headers.get('www-authenticate'), where).toMatch(/^Bearer /);
+    return;
+  }
+  const route = routes[op.id as keyof typeof routes];
+  const content = op.responses[String(answer.status)]?.content ?? {};
+  if (route?.binaryResponse) {
+    const type = answer.headers.get('content-type') ?? '';
+    if (!('*/*' in content)) expect(Object.keys(content), where).toContain(type);
+    expect(answer.headers.get('content-disposition') ?? '', where).toMatch(/^attachment; filename\*=UTF-8''/);
+  } else if (route?.response && answer.status !== 204) {
+    const parsed = route.response.safeParse(answer.json);
+    expect(parsed.success, `${where}\n${parsed.error?.message ?? ''}`).toBe(true);
+  }
+}
+
+async function sendRequest(h: Harness, op: Operation, request: Request, token = 'write'): Promise<Answer> {
+  if (process.env.API_PROPERTIES_TRACE) process.stderr.write(`${op.method} ${request.path} ${typeof request.body === 'string' ? request.body.slice(0, 300) : ''}\n`);
+  const answer = await h.send(op.method, request.path, { query: request.query, headers: request.headers, token, ...(request.body !== undefined ? { body: request.body, contentType: request.contentType } : {}) });
+  if (process.env.API_PROPERTIES_TRACE) process.stderr.write(`  → ${answer.status}\n`);
+  return answer;
+}
+
+/**
+ * Writes whose preconditions the example rounds do not yet meet on this seed (a GB run needs its employees in the
+ * pay group and period the example names; a payment file needs an approved run; a logo confirmation an uploaded
+ * org_logo; an import a whole export as its body). Listed so the test states the gap instead of hiding it.
+ */
+const MISSING_TODAY = new Set<string>(JSON.parse(process.env.API_PROPERTIES_MISSING ?? 'null') ?? ['importOrganization', 'confirmLogo', 'createPensionSchemeVersion', 'optOutEmployee', 'recordEnrolmentCommunication', 'runGbPayroll', 'approvePayrollRun', 'markPayrollRunPaid', 'discardPayrollRun', 'createAbsence', 'endAbsence', 'discardGermanPayrollRun', 'createPaymentFile', 'archiveDocument', 'restoreDocument']);
+
+const backends = [{ name: 'sqlite' as const, enabled: true }, { name: 'postgres' as const, enabled: Boolean(process.env.PAYROLL_TEST_PG_URL) }];
+
+for (const backend of backends) {
+  describe.skipIf(!backend.enabled)(`API properties from the OpenAPI document [${backend.name}]`, () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await openHarness(backend.name);
+    }, 60_000);
+    afterAll(async () => h?.close());
+
+    it('every write operation reaches a 2xx from the document’s examples; every other answer is a documented 4xx', async () => {
+      const writes = h.operations.filter((op) => op.write);
+      expect(writes.length).toBeGreaterThanOrEqual(40);
+      const reached = new Map<string, number>();
+      for (let round = 0; round < 6; round += 1) {
+        // A shuffled order per round (fixed seed): a lifecycle step meets its resource in each state at some point.
+        const [order] = fc.sample(fc.shuffledSubarray(writes, { minLength: writes.length }), { seed: SEED + round, numRuns: 1 }) as [Operation[]];
+        for (const op of order) {
+          for (const orgId of orgsFor(h, op)) {
+            const [request] = fc.sample(requestArbitrary(h, op, orgId, round === 0 ? 0 : 4), { seed: SEED + round * 1000 + reached.size, numRuns: 1 }) as [Request];
+            const answer = await sendRequest(h, op, request);
+            checkAnswer(op, request, answer);
+            if (answer.status < 300) {
+              reached.set(op.id, (reached.get(op.id) ?? 0) + 1);
+              harvest(h.pools, orgId, op, h.segmentParams, answer.json);
+            }
+          }
+        }
+      }
+      const missing = writes.filter((op) => !reached.has(op.id)).map((op) => op.id);
+      console.info(`[${backend.name}] writes reaching 2xx: ${writes.length - missing.length} of ${writes.length}${missing.length ? ` (not: ${missing.join(', ')})` : ''}`);
+      // Measured on this seed: the writes not listed in MISSING_TODAY reach a 2xx (the report of issue 20 names the
+      // rest); a write that stops reaching one fails here.
+      expect(missing.filter((id) => !MISSING_TODAY.has(id))).toEqual([]);
+    }, 120_000);
+
+    it('valid requests of every operation: a 2xx in the documented shape, or a documented 4xx; never a 5xx', async () => {
+      // Reads refresh the pools first, so ids created by the writes above are drawn too.
+      for (const op of h.operations.filter((o) => o.method === 'GET' && !o.path.endsWith('}') && o.parameters.every((p) => p.in !== 'path' || p.name === 'organization_id'))) {
+        for (const orgId of orgsFor(h, op)) {
+          const answer = await h.send('GET', op.path.replace('{organization_id}', orgId), { query: { size: '100' } });
+          if (answer.status < 300) harvest(h.pools, orgId, op, h.segmentParams, answer.json);
+        }
+      }
+      const statuses = new Map<string, Set<number>>();
+      const operation = fc.constantFrom(...h.operations).chain((op) => fc.constantFrom(...orgsFor(h, op)).chain((orgId) => requestArbitrary(h, op, orgId, 3).map((request) => ({ op, orgId, request }))));
+      await fc.assert(
+        fc.asyncProperty(operation, async ({ op, orgId, request }) => {
+          const answer = await sendRequest(h, op, request);
+          checkAnswer(op, request, answer);
+          if (answer.status < 300) harvest(h.pools, orgId, op, h.segmentParams, answer.json);
+          statuses.set(op.id, (statuses.get(op.id) ?? new Set()).add(answer.status));
+        }),
+        { seed: SEED, numRuns: 80, endOnFailure: true },
+      );
+      const withSuccess = [...statuses.entries()].filter(([, s]) => [...s].some((x) => x < 300)).length;
+      console.info(`[${backend.name}] generated valid requests: ${statuses.size} operations driven, ${withSuccess} answered 2xx at least once`);
+      expect(statuses.size).toBeGreaterThan(h.operations.length * 0.5);
+    }, 120_000);
+
+    it('invalid requests get a documented 4xx in the spec’s shape, never a 2xx or a 5xx', async () => {
+      type Mutation = { label: string; apply(op: Operation, request: Request): Request | null };
+      const jsonBody = (request: Request) => (typeof request.body === 'string' ? (JSON.parse(request.body) as unknown) : undefined);
+      const requiredField = (op: Operation, body: unknown): [string, Schema] | null => {
+        if (op.body?.kind !== 'json' || !body || typeof body !== 'object' || Array.isArray(body)) return null;
+        const schema = deref(op.body.schema, h.ctx);
+        const required = (schema.required ?? []) as string[];
+        const name = required.find((r) => r in (body as object));
+        return name ? [name, deref(((schema.properties ?? {}) as Record<string, Schema>)[name] ?? {}, h.ctx)] : null;
+      };
+      const mutations: Mutation[] = [
+        {
+          label: 'a required body field left out',
+          apply: (op, request) => {
+            const body = jsonBody(request);
+            const field = requiredField(op, body);
+            if (!field) return null;
+            const copy = { ...(body as Record<string, unknown>) };
+            delete copy[field[0]];
+            return { ...request, body: JSON.stringify(copy) };
+          },
+        },
+        {
+          label: 'a required body field of the wrong JSON type',
+          apply: (op, request) => {
+            const body = jsonBody(request);
+            const field = requiredField(op, body);
+            if (!field) return null;
+            const type = field[1].type;
+            const wrong = type === 'string' ? 12345 : type === 'array' ? { not: 'a list' } : type === 'object' ? ['not', 'an object'] : 'not-a-value';
+            if (!type && !field[1].enum) return null;
+            return { ...request, body: JSON.stringify({ ...(body as Record<string, unknown>), [field[0]]: wrong }) };
+          },
+        },
+        { label: 'a JSON body that is not JSON', apply: (op, request) => (op.body?.kind === 'json' ? { ...request, body: '{"unterminated": ' } : null) },
+        { label: 'a JSON body sent as text/plain', apply: (op, request) => (op.body?.kind === 'json' ? { ...request, body: request.body ?? '{}', contentType: 'text/plain' } : null) },
+        { label: 'a page size of 0', apply: (op, request) => (op.parameters.some((p) => p.in === 'query' && p.name === 'size') ? { ...request, query: { ...request.query, size: '0' } } : null) },
+        { label: 'a page size of 101', apply: (op, request) => (op.parameters.some((p) => p.in === 'query' && p.name === 'size') ? { ...request, query: { ...request.query, size: '101' } } : null) },
+        { label: 'sort_order up', apply: (op, request) => (op.parameters.some((p) => p.in === 'query' && p.name === 'sort_order') ? { ...request, query: { ...request.query, sort_order: 'up' } } : null) },
+        {
+          label: 'a typed path parameter against its type',
+          apply: (op, request) => {
+            const typed = op.parameters.find((p) => p.in === 'path' && (p.schema.pattern || p.schema.enum || p.schema.type === 'integer'));
+            if (!typed) return null;
+            const segments = op.path.split('/');
+            const index = segments.indexOf(`{${typed.name}}`);
+            const actual = request.path.split('/');
+            actual[index] = 'not-valid';
+            return { ...request, path: actual.join('/') };
+          },
+        },
+      ];
+      const cases = fc
+        .constantFrom(...h.operations)
+        .chain((op) => fc.tuple(fc.constant(op), fc.constantFrom(...orgsFor(h, op)), fc.constantFrom(...mutations)))
+        .chain(([op, orgId, mutation]) => requestArbitrary(h, op, orgId, 0).map((request) => ({ op, mutation, request: mutation.apply(op, request) })))
+        .filter((c): c is { op: Operation; mutation: Mutation; request: Request } => c.request !== null);
+      const seen = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(cases, async ({ op, mutation, request }) => {
+          const answer = await sendRequest(h, op, request);
+          checkAnswer(op, request, answer);
+          expect(answer.status, `${mutation.label}: ${op.method} ${request.path} answered ${answer.status}`).toBeGreaterThanOrEqual(400);
+          seen.set(mutation.label, (seen.get(mutation.label) ?? 0) + 1);
+        }),
+        { seed: SEED, numRuns: 60, endOnFailure: true },
+      );
+      console.info(`[${backend.name}] invalid requests: ${[...seen.entries()].map(([k, v]) => `${k} ${v}`).join('; ')}`);
+      expect(seen.size).toBe(mutations.length);
+    }, 120_000);
+
+    it('without a token every operation answers 401 with a bearer challenge; with only payroll:read every write answers 403', async () => {
+      for (const op of h.operations) {
+        const [request] = fc.sample(requestArbitrary(h, op, orgsFor(h, op)[0] as string, 0), { seed: SEED, numRuns: 1 }) as [Request];
+        const anonymous = await h.send(op.method, request.path, { query: request.query, token: null, ...(request.body !== undefined ? { body: request.body, contentType: request.contentType } : {}) });
+        checkAnswer(op, request, anonymous);
+        expect(anonymous.status, `${op.method} ${op.path}`).toBe(401);
+        if (op.write) {
+          const reader = await sendRequest(h, op, request, 'read');
+          checkAnswer(op, request, reader);
+          expect(reader.status, `${op.method} ${op.path}`).toBe(403);
+          expect(reader.headers.get('www-authenticate')).toContain('insufficient_scope');
+        }
+      }
+    }, 60_000);
+  });
+}
