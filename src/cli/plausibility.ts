@@ -5,7 +5,7 @@
  * named. The figures are the stored draft's own (the engine's), never a second calculation. A draft with such a
  * figure is kept only when the clerk confirms (a terminal prompt, or --yes); otherwise it is discarded, so a typo
  * can neither be approved later nor block the corrected run of the same period, and the command fails with exit 2
- * (a confirmation missing, as approve without --yes). Decision K13 (docs/decisions-pending/w-h18-runs.md).
+ * (a confirmation missing, as approve without --yes). Decision K13 (docs/decisions.md).
  */
 import { Decimal, type Employee, type GermanPayrollRun, type PayrollRun, type PayrollService } from '../service/ports.js';
 import { readConfig } from './config.js';

@@ -2,7 +2,7 @@
  * Per-employee changes of a run built from stored pay (issue 18 point 1): `--changes FILE` (CSV or JSON) and repeated
  * `--earning EMPLOYEE=CODE=AMOUNT`. Every row is read with strict types (a name or code must be text, an amount or
  * hours a decimal string: nothing is coerced) and checked before anything is sent, and each refusal names the file,
- * the row, the field and the rule. Decisions K8–K12 (docs/decisions-pending/w-h18-runs.md).
+ * the row, the field and the rule. Decisions K8–K12 (docs/decisions.md).
  *
  * Row shape, in both countries: `employee_id` or `payroll_number` (one of them), `wage_type`, `amount`, `hours`
  * (optional). GB wage types are the catalogue's codes (`payroll wage-types list`); German ones the short list

@@ -1,7 +1,7 @@
 import { DomainError } from '../service/ports.js';
 
 /**
- * Per-client rate limiting of `payroll serve` (issue 20 point 3; docs/decisions-pending OPS4–OPS6). The spec
+ * Per-client rate limiting of `payroll serve` (issue 20 point 3; docs/decisions.md OPS4–OPS6). The spec
  * says "Rate limits: not shown": off unless the operator sets one (`--rate-limit 600/min`). A token bucket per
  * client: it holds `limit` requests and refills at `limit` per window, so a client may burst up to the limit
  * and then goes on at the steady rate; an empty bucket answers 429 with `Retry-After` = whole seconds until

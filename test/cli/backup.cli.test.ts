@@ -1,5 +1,5 @@
 /**
- * `payroll backup --to FILE` and `payroll restore FILE` (issue 20, point 2; docs/decisions-pending OPS1–OPS3):
+ * `payroll backup --to FILE` and `payroll restore FILE` (issue 20, point 2; docs/decisions.md OPS1–OPS3):
  * a backup taken while another process keeps writing holds one committed state, restore writes only into an
  * empty store, refuses files that are not payroll stores at a known version, migrates an older backup, and
  * the restored store exports byte-identical to the backup. Needs `npm run build` (the CLI and the writer run dist/).

@@ -1,5 +1,5 @@
 /**
- * Per-client rate limiting of `payroll serve` (issue 20 point 3; docs/decisions-pending OPS4–OPS6): the rule's
+ * Per-client rate limiting of `payroll serve` (issue 20 point 3; docs/decisions.md OPS4–OPS6): the rule's
  * syntax, the token bucket's arithmetic on a clock of our own, the 429 answer (spec error body shape,
  * `Retry-After` in seconds) per token subject and per IP address, /health never limited, the remote client's
  * reading of it, /openapi.json documenting it, and the serve flag.

@@ -9,7 +9,7 @@
  *   journals commonly use: 7000 Gross wages, 7006 Employer's NI, 7007 Employer's pensions, 2210 PAYE, 2211 National
  *   Insurance, 2220 Net wages, 2230 Pension fund; and for what that chart has no payroll code: 7400 Travelling
  *   (reimbursed expenses), 2240 Other payroll deductions, 2299 Payroll control (clearing). Recorded in
- *   docs/decisions-pending/w-outputs.md (J2).
+ *   docs/decisions.md (J2).
  * An organization overrides any of them (organization `accounting.accounts`).
  */
 export const ACCOUNT_KEYS = [

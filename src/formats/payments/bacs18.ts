@@ -5,7 +5,7 @@
  *
  * Layouts: fixtures/reference/payments/bacs/BacsStandard.md (labels, data and contra records, UTL1 totals) and
  * Bacs18PaymentLines.md (data record, DAILY = 100 characters, character set, Julian date " YYDDD"). Where they
- * disagree (SOURCES.md "Conflicts"; docs/decisions-pending/w-outputs.md BACS1–BACS4): positions 47–64 of a data
+ * disagree (SOURCES.md "Conflicts"; docs/decisions.md BACS1–BACS4): positions 47–64 of a data
  * record carry the service user's (employer's) name, 65–82 the service user's reference, 83–100 the destination
  * account name; the free-format field 32–35 is blank (no RTI hash); dates are " YYDDD"; HDR2 gives block and record
  * length in five digits each (ANSI X3.27 tape labels, which the Bacs labels follow).

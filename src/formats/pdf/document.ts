@@ -5,7 +5,7 @@
  * (assets/fonts, DejaVu Sans) as subsets of the glyphs used (embedded-font.ts), streams compressed with Flate.
  * Nothing here reads a file or the clock.
  *
- * Why not pdfkit (decision OUT2, docs/decisions-pending/w-outputs.md): the payslip bench's target is 500 PDFs a
+ * Why not pdfkit (decision OUT2, docs/decisions.md): the payslip bench's target is 500 PDFs a
  * second for a 10,000-employee run; pdfkit spent 6–8 ms of CPU on each payslip (text shaping, a new font subset
  * per document), this writer well under 1 ms with the same text layer, fonts and pages.
  */

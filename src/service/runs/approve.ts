@@ -5,7 +5,7 @@
  * The documents approval issues (GB: a payslip PDF per employee, issue 15) are rendered and their files written
  * before that transaction, under ids fixed beforehand; the transaction inserts their records with the approval.
  * So the payslips exist exactly when the run is approved: a refused or failed approval removes the files and
- * leaves no record (decision OUT1 in docs/decisions-pending/w-outputs.md).
+ * leaves no record (decision OUT1 in docs/decisions.md).
  */
 import { lockOrganization } from '../records/org-lock.js';
 import { insertDocuments } from '../../store/repositories/documents.js';

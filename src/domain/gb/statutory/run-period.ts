@@ -1,6 +1,6 @@
 /**
  * The statutory payments a payroll run pays one employee for one pay period, from the absences the employer
- * recorded and the pay the store holds (decision STAT-RUN, docs/decisions-pending/w-gb-year.md):
+ * recorded and the pay the store holds (decision STAT-RUN, docs/decisions.md):
  *
  * - SSP: the sickness absences (an open one runs to the period's end) form spells, PIWs and linked series exactly as
  *   in ssp.ts; each linked series that reaches into the period is calculated by `calculateSsp` with the average weekly
