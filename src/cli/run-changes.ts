@@ -274,8 +274,8 @@ export function notEmployedIn(employee: Pick<Employee, 'start_date' | 'leave_dat
   return null;
 }
 
-/** --hours EMPLOYEE=HOURS (id or payroll number), each checked against the period's rule (decision R17). */
-function parseHoursFlags(values: readonly string[], frequency: PayFrequency): Map<string, string> {
+/** --hours EMPLOYEE=HOURS (id or payroll number), each checked against the period's rule (decision R17); keyed by what the user wrote. */
+export function parseHoursFlags(values: readonly string[], frequency: PayFrequency): Map<string, string> {
   const map = new Map<string, string>();
   for (const value of values) {
     const [key, hours, ...rest] = value.split('=').map((t) => t.trim());

@@ -4,6 +4,7 @@ import { classifyPay, Decimal, type Employee, gbTaxYearOf, hoursProblem, loadAns
 import { dataDir, writePrivateFile } from '../config.js';
 import { askGbPeriod, choosePayGroup, type PromptPort } from '../prompt-choices.js';
 import { usageError } from '../runtime.js';
+import { parseHoursFlags } from '../run-changes.js';
 
 /**
  * What `payroll run-gb` pays when it builds the run itself (on a terminal, or off one from the pay group's standing
@@ -105,19 +106,6 @@ export async function skipLeaversPaidAgain(service: PayrollService, org: string,
   }
   if (kept.length === 0) throw usageError('nobody to pay: every employee of the request was left out');
   return { ...body, payroll_group: kept };
-}
-
-/** --hours EMPLOYEE=HOURS, each checked against the period's rule; keyed by what the user wrote. */
-function parseHoursFlags(values: readonly string[], frequency: PayFrequency): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const value of values) {
-    const [key, hours, ...rest] = value.split('=').map((t) => t.trim());
-    if (!key || hours === undefined || rest.length > 0) throw usageError(`--hours ${value}: write EMPLOYEE=HOURS (employee id or payroll number), e.g. --hours emp_123=160`);
-    const problem = hoursProblem(hours, frequency);
-    if (problem) throw usageError(`--hours ${value}: hours ${problem}`);
-    map.set(key, hours);
-  }
-  return map;
 }
 
 function draftPathFor(env: NodeJS.ProcessEnv, org: string, groupId: string, period: PayPeriodItem): string {

@@ -5,7 +5,9 @@
  * country's catalogue: gb/explain.ts, de/explain.ts). Nothing is recalculated: a payslip calculated before the
  * trace was stored says so (decision EX1).
  */
-import { fieldError } from '../../domain/errors.js';
+import { fieldError, notFound } from '../../domain/errors.js';
+import type { Db } from '../../store/db.js';
+import { findEmployee, findEmployeeByPayrollNumber } from '../../store/repositories/employees.js';
 import type { ExplanationStep, PayslipExplanation } from '../contracts/explanations.js';
 
 /** A stored trace step (both countries store the same shape). */
@@ -94,4 +96,22 @@ export function explanationOf(catalogue: ExplanationCatalogue, figure: string, p
     };
   }
   return { ...base, explained: true, message: null, steps: explanationSteps(catalogue, figure, p.trace) };
+}
+
+/**
+ * The payslip of the employee a clerk names in a run, by employee id or by payroll number (issue 18: the CLI takes
+ * either), with the employee's payroll number for the answer; 404 when the run has no payslip of that employee.
+ */
+export async function payslipOfEmployee<R extends { employee_id: string }>(db: Db, orgId: string, runId: string, payslips: readonly R[], employee: string): Promise<{ row: R; payrollNumber: string | null }> {
+  let row = payslips.find((p) => p.employee_id === employee);
+  let payrollNumber: string | null;
+  if (!row) {
+    const byNumber = await findEmployeeByPayrollNumber(db, orgId, employee);
+    if (byNumber) row = payslips.find((p) => p.employee_id === byNumber.id);
+    payrollNumber = byNumber?.payroll_number ?? null;
+  } else {
+    payrollNumber = (await findEmployee(db, orgId, row.employee_id))?.payroll_number ?? null;
+  }
+  if (!row) throw notFound('payslip of employee (id or payroll number) in run', `${employee} / ${runId}`, 'PAYSLIP.NOT_FOUND');
+  return { row, payrollNumber };
 }

@@ -9,10 +9,9 @@ import { notFound } from '../../../domain/errors.js';
 import { Decimal, money } from '../../../domain/money.js';
 import { readDePayslipFigures } from '../../../store/de-payslip-figures.js';
 import { findDeRun, listDeRunPayslips } from '../../../store/repositories/de-payroll-runs.js';
-import { findEmployee, findEmployeeByPayrollNumber } from '../../../store/repositories/employees.js';
 import type { ServiceContext } from '../../context.js';
 import { DE_EXPLAINED_FIGURES, type PayslipExplanation } from '../../contracts/explanations.js';
-import { type ExplanationCatalogue, explanationOf, figureAsked, type StoredStep } from '../explain.js';
+import { type ExplanationCatalogue, explanationOf, figureAsked, payslipOfEmployee, type StoredStep } from '../explain.js';
 import { requireDeOrg } from './org.js';
 
 /** The PAP's variables (BMF names): what each is, in the PAP's unit (euros with cents, or cents where the BMF says so). */
@@ -216,17 +215,7 @@ export async function explainGermanPayslip(ctx: ServiceContext, orgId: string, r
   const figure = figureAsked(deCatalogue, query);
   const run = await findDeRun(db, orgId, runId);
   if (!run) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
-  const payslips = await listDeRunPayslips(db, runId);
-  let row = payslips.find((p) => p.employee_id === employee);
-  let payrollNumber: string | null;
-  if (!row) {
-    const byNumber = await findEmployeeByPayrollNumber(db, orgId, employee);
-    if (byNumber) row = payslips.find((p) => p.employee_id === byNumber.id);
-    payrollNumber = byNumber?.payroll_number ?? null;
-  } else {
-    payrollNumber = (await findEmployee(db, orgId, row.employee_id))?.payroll_number ?? null;
-  }
-  if (!row) throw notFound('payslip of employee (id or payroll number) in run', `${employee} / ${runId}`, 'PAYSLIP.NOT_FOUND');
+  const { row, payrollNumber } = await payslipOfEmployee(db, orgId, runId, await listDeRunPayslips(db, runId), employee);
   const f = readDePayslipFigures(row.figures_json, row.figures_version);
   const e = f.employer;
   const payslipValue: Record<string, string> = {

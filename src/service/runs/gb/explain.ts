@@ -6,12 +6,11 @@
  */
 import { notFound } from '../../../domain/errors.js';
 import { readGbPayslipFigures } from '../../../store/gb-payslip-figures.js';
-import { findEmployee, findEmployeeByPayrollNumber } from '../../../store/repositories/employees.js';
 import { findGbRun, listRunPayslips } from '../../../store/repositories/payroll-runs.js';
 import type { ServiceContext } from '../../context.js';
 import { GB_EXPLAINED_FIGURES, type PayslipExplanation } from '../../contracts/explanations.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
-import { type ExplanationCatalogue, explanationOf, figureAsked, nodeKind, type StoredStep } from '../explain.js';
+import { type ExplanationCatalogue, explanationOf, figureAsked, payslipOfEmployee, nodeKind, type StoredStep } from '../explain.js';
 
 /** The flows of the trace each figure is explained by. */
 const FLOWS: Readonly<Record<string, string>> = { tax: 'paye', ni: 'ni', student_loan: 'student_loan', postgraduate_loan: 'postgraduate_loan', pension: 'pension' };
@@ -178,17 +177,7 @@ export async function explainGbPayslip(ctx: ServiceContext, orgId: string, runId
   const figure = figureAsked(gbCatalogue, query);
   const run = await findGbRun(db, orgId, runId);
   if (!run) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
-  const payslips = await listRunPayslips(db, runId);
-  let row = payslips.find((p) => p.employee_id === employee);
-  let payrollNumber: string | null = null;
-  if (!row) {
-    const byNumber = await findEmployeeByPayrollNumber(db, orgId, employee);
-    if (byNumber) row = payslips.find((p) => p.employee_id === byNumber.id);
-    payrollNumber = byNumber?.payroll_number ?? null;
-  } else {
-    payrollNumber = (await findEmployee(db, orgId, row.employee_id))?.payroll_number ?? null;
-  }
-  if (!row) throw notFound('payslip of employee (id or payroll number) in run', `${employee} / ${runId}`, 'PAYSLIP.NOT_FOUND');
+  const { row, payrollNumber } = await payslipOfEmployee(db, orgId, runId, await listRunPayslips(db, runId), employee);
   const f = readGbPayslipFigures(row.figures_json, row.figures_version);
   const payslipValue: Record<string, string> = {
     tax: f.tax,
