@@ -125,11 +125,11 @@ for (const backend of allBackends()) {
         'validation',
       );
       expect(error.issues.map((i) => i.loc)).toEqual([
-        ['body', 1, 'iban'],
-        ['body', 2, 'routing_number'],
-        ['body', 2, 'routing_number'],
+        ['body', '1', 'iban'],
+        ['body', '2', 'routing_number'],
+        ['body', '2', 'routing_number'],
       ]);
-      expect(error.issues[0]?.loc).toEqual(['body', 1, 'iban']);
+      expect(error.issues[0]?.loc).toEqual(['body', '1', 'iban']);
       expect((await service.listBankAccounts(orgId, { employee_id: employeeId })).meta.total).toBe(0);
       const created = await service.createEmployeeBankAccounts(orgId, employeeId, [account({ iban: 'DE89370400440532013000', is_primary: true }), account({ iban: 'GB82WEST12345698765432' })]);
       expect(created.map((a) => a.iban)).toEqual(['DE89370400440532013000', 'GB82WEST12345698765432']);

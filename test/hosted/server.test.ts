@@ -175,7 +175,7 @@ describe('JSON nesting depth', () => {
     expect(deep.body).toMatchObject({ kind: 'validation', code: 'REQUEST.JSON_TOO_DEEP' });
     const detail = (deep.body?.detail as { loc: unknown[]; type: string }[])[0];
     expect(detail?.type).toBe('json_too_deep');
-    expect(detail?.loc.slice(0, 4)).toEqual(['body', 0, 'account_details', 'a']);
+    expect(detail?.loc.slice(0, 4)).toEqual(['body', '0', 'account_details', 'a']);
     expect(detail?.loc).toHaveLength(33);
     // Within the limit (the body itself is level 1): stored and read back.
     const ok = await call(`/organizations/${org.id}/bank-accounts/list`, { method: 'POST', body: `[{"financial_institution_name":"Testbank","iban":"DE89370400440532013000","account_details":${nested(30)}}]` });

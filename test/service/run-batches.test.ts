@@ -40,7 +40,7 @@ describe(`a GB run of ${EMPLOYEES} employees (${RUN_BATCH} per batch)`, () => {
     const request = runRequest(seed, 1) as { payroll_group: { employee_id: string }[] };
     const at = EMPLOYEES - 3;
     (request.payroll_group[at] as { employee_id: string }).employee_id = '01900000-0000-7000-8000-000000000000';
-    await expect(service.runGbPayroll(seed.orgId, request)).rejects.toMatchObject({ issues: [{ loc: ['body', 'payroll_group', at, 'employee_id'], type: 'reference_missing' }] });
+    await expect(service.runGbPayroll(seed.orgId, request)).rejects.toMatchObject({ issues: [{ loc: ['body', 'payroll_group', String(at), 'employee_id'], type: 'reference_missing' }] });
     const payslips = await store.db.selectFrom('gb_payslips').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(payslips.n)).toBe(0);
   }, 300_000);
