@@ -13,15 +13,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
-import type { PayrollService } from '../../src/service/ports.js';
 import type { Clock } from '../../src/service/context.js';
 import { openStore } from '../../src/store/database.js';
 
-export interface Backend {
-  name: string;
-  /** A fresh, empty service; `dispose` removes everything it made. */
-  create(options?: { clock?: Clock }): Promise<{ service: PayrollService; dispose(): Promise<void> }>;
-}
+import { type Backend, extraBackends } from './backend-registry.js';
+
+export { type Backend, registerBackend } from './backend-registry.js';
 
 export const sqliteBackend: Backend = {
   name: 'sqlite',
@@ -67,13 +64,6 @@ export const postgresBackend: Backend = {
     };
   },
 };
-
-const extraBackends: Backend[] = [];
-
-/** Hosted mode registers its remote backend here (from a setup module), so every contract test runs against it too. */
-export function registerBackend(backend: Backend): void {
-  extraBackends.push(backend);
-}
 
 let noticePrinted = false;
 

@@ -6,7 +6,7 @@
  * stop after the file. PAYROLL_TEST_REMOTE=0 leaves the remote backend out.
  */
 import { afterAll } from 'vitest';
-import { type Backend, registerBackend } from './backends.js';
+import { type Backend, registerBackend } from './backend-registry.js';
 import type { RemoteHarness } from './remote-backend.js';
 
 if (process.env.PAYROLL_TEST_REMOTE !== '0') {

@@ -1,0 +1,20 @@
+/**
+ * The contract suite's backend registry, kept free of product imports: the setup file that registers the
+ * remote backend runs before every test file, and importing the service there cost every unit-test file
+ * about two seconds of module loading it never used.
+ */
+import type { Clock } from '../../src/service/context.js';
+import type { PayrollService } from '../../src/service/ports.js';
+
+export interface Backend {
+  name: string;
+  /** A fresh, empty service; `dispose` removes everything it made. */
+  create(options?: { clock?: Clock }): Promise<{ service: PayrollService; dispose(): Promise<void> }>;
+}
+
+export const extraBackends: Backend[] = [];
+
+/** Hosted mode registers its remote backend here (from a setup module), so every contract test runs against it too. */
+export function registerBackend(backend: Backend): void {
+  extraBackends.push(backend);
+}
