@@ -18,3 +18,14 @@ export const extraBackends: Backend[] = [];
 export function registerBackend(backend: Backend): void {
   extraBackends.push(backend);
 }
+
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Work to do when a test file ends (the PostgreSQL backend drops the schemas it made); run by remote-setup.ts. */
+export function registerCleanup(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
+}
+
+export async function runCleanups(): Promise<void> {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+}

@@ -6,7 +6,7 @@
  * stop after the file. PAYROLL_TEST_REMOTE=0 leaves the remote backend out.
  */
 import { afterAll } from 'vitest';
-import { type Backend, registerBackend } from './backend-registry.js';
+import { type Backend, registerBackend, runCleanups } from './backend-registry.js';
 import type { RemoteHarness } from './remote-backend.js';
 
 if (process.env.PAYROLL_TEST_REMOTE !== '0') {
@@ -23,3 +23,6 @@ if (process.env.PAYROLL_TEST_REMOTE !== '0') {
     if (harness) await (await harness).close();
   });
 }
+
+// The PostgreSQL backend's schemas, kept for reuse between the tests of a file, go when the file ends.
+afterAll(runCleanups);
