@@ -242,7 +242,9 @@ describe.skipIf(!postgresUrl)('connection to PostgreSQL lost mid-command (CLI)',
       const next = await bigExport(url.toString(), 150);
       const { env, dir } = cliSandbox();
       let landed = 0;
-      for (let trial = 0; trial < 24; trial += 1) {
+      // PAYROLL_FAULT_TRIALS (the kill -9 suite's knob, 12 on CI) also sizes these trials: at most 24, at least 8.
+      const trials = Math.min(24, Math.max(8, Number(process.env.PAYROLL_FAULT_TRIALS ?? 24)));
+      for (let trial = 0; trial < trials; trial += 1) {
         const { text, orgId } = next();
         const file = join(dir, `export-${trial}.json`);
         writeFileSync(file, text);
@@ -278,7 +280,8 @@ describe.skipIf(!postgresUrl)('connection to PostgreSQL lost mid-command (CLI)',
         await check.end();
         expect(left.rows[0], `trial ${trial}`).toEqual({ orgs: 0, staff: 0 });
       }
-      expect(landed).toBeGreaterThanOrEqual(20);
+      // A kill can miss when the import finishes first; five in six must land or the trials tested too little.
+      expect(landed).toBeGreaterThanOrEqual(Math.ceil((trials * 5) / 6));
     } finally {
       await admin.query(`drop database if exists ${database} with (force)`);
       await admin.end();
