@@ -5,16 +5,18 @@
  * five employees each, their bank accounts). Nothing here names an operation: every operation of the document is
  * driven, so a route added to the table is covered by this test without a line changed here.
  *
- * 1. Writes from the document's examples: rounds over every write operation in a shuffled order (fixed seed), the
- *    examples' id placeholders filled from the ids the answers so far returned, later rounds with some example
- *    leaves replaced by generated values. Every write must reach a 2xx at least once; any other answer must be a
- *    documented 4xx in the spec's error shape.
- * 2. Valid requests of every operation (reads and writes): parameters, query and bodies generated from their
- *    schemas. The answer is a 2xx whose JSON parses with the route's response schema (binary answers carry a
+ * 1. Writes from the document's examples: rounds over every write operation in the document's order (a lifecycle
+ *    meets its steps in order), the examples' id placeholders and path parameters filled from the ids the answers so
+ *    far returned, newest first, until one answers 2xx; then one more pass with some example leaves replaced by
+ *    generated values. Every write must reach a 2xx (MISSING_TODAY is empty); any other answer must be a documented
+ *    4xx in the spec's error shape (decision API5, docs/decisions-pending/w-api.md).
+ * 2. Valid requests of every operation (reads and writes), RUNS_PER_OPERATION per operation and organization, each
+ *    operation with its own seed: parameters, query and bodies generated from their schemas. The answer is a 2xx whose JSON parses with the route's response schema (binary answers carry a
  *    documented media type), or a documented 4xx in the spec's shape (a valid-by-schema request may still break a
  *    business rule: 404, 409, 422). Never a 5xx.
  * 3. Invalid requests: a body field of the wrong type, a missing required field, a value outside its enum or
- *    bounds, a path parameter against its pattern, a page size out of range, a non-JSON content type. The answer is
+ *    bounds, a path parameter against its pattern, a page size out of range, a non-JSON content type, a query
+ *    parameter the operation does not list (422 naming it, decision H31). The answer is
  *    a documented 4xx in the spec's shape, never a 2xx or a 5xx.
  * Every answer carries API-Version and X-Request-Id; a 401 carries WWW-Authenticate.
  */
@@ -49,7 +51,7 @@ const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAf
 
 const authenticator: Authenticator = {
   async authenticate(header) {
-    if (header === 'Bearer write') return { subject: 'property-test', organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write']) };
+    if (header === 'Bearer write') return { subject: 'property-test', organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write', 'payroll:audit']) };
     if (header === 'Bearer read') return { subject: 'property-reader', organizations: 'all', scopes: new Set(['payroll:read']) };
     if (header === undefined) throw new DomainError('unauthenticated', 'AUTH.TOKEN_MISSING', 'no bearer token');
     throw new DomainError('unauthenticated', 'AUTH.TOKEN_INVALID', 'the token is not valid');
@@ -592,6 +594,8 @@ for (const backend of backends) {
         { label: 'a JSON body sent as text/plain', apply: (op, request) => (op.body?.kind === 'json' ? { ...request, body: request.body ?? '{}', contentType: 'text/plain' } : null) },
         { label: 'a page size of 0', apply: (op, request) => (op.parameters.some((p) => p.in === 'query' && p.name === 'size') ? { ...request, query: { ...request.query, size: '0' } } : null) },
         { label: 'a page size of 101', apply: (op, request) => (op.parameters.some((p) => p.in === 'query' && p.name === 'size') ? { ...request, query: { ...request.query, size: '101' } } : null) },
+        // Decision H31: a parameter the operation does not list is refused on every route, the same way.
+        { label: 'a query parameter the operation does not list', apply: (op, request) => ({ ...request, query: { ...request.query, not_a_parameter: '1' } }) },
         { label: 'sort_order up', apply: (op, request) => (op.parameters.some((p) => p.in === 'query' && p.name === 'sort_order') ? { ...request, query: { ...request.query, sort_order: 'up' } } : null) },
         {
           label: 'a typed path parameter against its type',
@@ -618,6 +622,10 @@ for (const backend of backends) {
             const answer = await sendRequest(h, op, request);
             checkAnswer(op, request, answer);
             expect(answer.status, `${mutation.label} (seed ${SEED + index}): ${op.method} ${request.path} answered ${answer.status}`).toBeGreaterThanOrEqual(400);
+            if (mutation.label.startsWith('a query parameter')) {
+              expect(answer.status, `${op.method} ${request.path}`).toBe(422);
+              expect((answer.json as { detail: { loc: string[] }[] }).detail.map((d) => d.loc), `${op.method} ${request.path}`).toContainEqual(['query', 'not_a_parameter']);
+            }
             seen.set(mutation.label, (seen.get(mutation.label) ?? 0) + 1);
           }
         }
