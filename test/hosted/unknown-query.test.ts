@@ -3,7 +3,7 @@
  * parameter it does not list, answers the same 422 validation error (spec Errors §1) naming the parameter at
  * loc ["query", name] with type unknown_parameter, whether the route is a list that used to ignore it, one that
  * refused it, or a route that reads no query at all. The remote client refuses such a call the same way without
- * sending it.
+ * sending it, and the local service (the CLI against a file) refuses it too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +80,14 @@ describe('unknown query parameters: one answer on every route (decision H31)', (
     expect(list.status).toBe(200);
     const organizations = await app.request('https://api.test/organizations?size=5', { headers: { authorization: 'Bearer t' } });
     expect(organizations.status).toBe(200);
+  });
+
+  it('the local service (the CLI against a file) refuses it the same way', async () => {
+    const local = createLocalService(store, { actor: await authenticator.authenticate(undefined), objects: createFolderObjectStore(dir) });
+    const error = await expectDomainError(local.listEmployees(orgId, { size: 5, colour: 'blue' }), 'validation');
+    expect(error.code).toBe('QUERY.UNKNOWN_PARAMETER');
+    expect(error.issues?.map((i) => [i.loc, i.type])).toEqual([[['query', 'colour'], 'unknown_parameter']]);
+    expect((await local.listEmployees(orgId, { size: 5 })).meta.size).toBe(5);
   });
 
   it('the remote client refuses an unknown parameter the same way and sends nothing', async () => {

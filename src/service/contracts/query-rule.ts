@@ -6,8 +6,9 @@ import type { RouteSpec } from './routes.js';
  * One rule for the query string of every route (issue 20 F9; decision H31, docs/decisions-pending/w-api.md until folded into docs/decisions.md): a query
  * parameter the route's query schema does not name is refused with the spec's validation error (Errors §1, 422)
  * at loc ["query", name], type `unknown_parameter`, naming what the route takes. A route that reads no query takes
- * no parameter at all. The server applies it to every request (server/args.ts) and the remote client to every call
- * before sending (client/remote-service.ts), so a misspelt filter never widens a list silently.
+ * no parameter at all. The server applies it to every request (server/args.ts), the local service to every direct
+ * call (service/local.ts) and the remote client to every call before sending (client/remote-service.ts), so a
+ * misspelt filter never widens a list silently.
  */
 
 const namesCache = new WeakMap<RouteSpec, readonly string[]>();
