@@ -1,5 +1,6 @@
 import { DomainError, isDomainError, type PayrollService } from '../service/ports.js';
 import { routes as routeTable, type RouteSpec } from '../service/contracts/routes.js';
+import { unknownQueryParameters } from '../service/contracts/query-rule.js';
 import { decodeBinary } from './binary.js';
 import { errorFromResponse, unreachable } from './errors.js';
 import type { HttpsFetch } from './https-fetch.js';
@@ -62,7 +63,12 @@ export function createRemoteService(options: RemoteServiceOptions): PayrollServi
     let query = '';
     route.args.forEach((arg, index) => {
       const value = args[index];
-      if (arg.from === 'query') query = buildQuery(value);
+      if (arg.from === 'query') {
+        // The server refuses a parameter the route does not take (decision H31): refused here the same way, never sent.
+        const unknown = unknownQueryParameters(route, value as Record<string, unknown> | undefined);
+        if (unknown) throw unknown;
+        query = buildQuery(value);
+      }
       else if (arg.from === 'body' && value !== undefined) {
         body = JSON.stringify(value);
         headers['content-type'] = 'application/json';

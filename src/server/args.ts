@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { unknownQueryParameters } from '../service/contracts/query-rule.js';
 import type { RouteArg, RouteSpec } from '../service/contracts/routes.js';
 import { requestErrors } from './errors.js';
 
@@ -8,6 +9,9 @@ import { requestErrors } from './errors.js';
  * validates every value with the wire contract, so the server never checks a field twice.
  */
 export async function readArgs(c: Context, route: RouteSpec): Promise<unknown[]> {
+  // Query parameter names are checked here, for every route, whether or not it reads a query (decision H31).
+  const unknown = unknownQueryParameters(route, readQuery(c));
+  if (unknown) throw unknown;
   const args: unknown[] = [];
   for (const arg of route.args) args.push(await readArg(c, arg));
   return args;

@@ -4,6 +4,8 @@ import { type Actor, type Clock, type IdGenerator, type ServiceContext, systemCl
 import { pooledUuidv7 } from './ids.js';
 import { createFolderObjectStore, type ObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
+import { unknownQueryParameters } from './contracts/query-rule.js';
+import { routes, type RouteSpec } from './contracts/routes.js';
 import { germanPayrollUseCases } from './use-cases/germany-payroll-service.js';
 import { organizationUseCases } from './use-cases/organizations.js';
 import { employeeUseCases } from './use-cases/employees.js';
@@ -30,7 +32,7 @@ import { auditUseCases } from './use-cases/audit.js';
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
   const ctx: ServiceContext = { store, clock: options.clock ?? systemClock, ids: options.ids ?? pooledUuidv7, actor: options.actor, objects: options.objects };
-  return {
+  return withQueryRule({
     target: store.describe,
     async close() {
       if (options.ownsStore) await store.close();
@@ -57,7 +59,27 @@ export function createLocalService(store: Store, options: { actor: Actor; clock?
     ...outputUseCases(ctx),
     ...liabilityUseCases(ctx),
     ...auditUseCases(ctx),
-  };
+  });
+}
+
+/**
+ * The API's rule for query parameters (decision H31) for direct callers as well (the CLI in local mode): a parameter
+ * the operation's route does not list is refused with the same validation error the server and the remote client
+ * give, so a command behaves the same against a file and against a server.
+ */
+function withQueryRule(service: PayrollService): PayrollService {
+  const methods = service as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const [name, route] of Object.entries(routes as Record<string, RouteSpec>)) {
+    const index = route.args.findIndex((arg) => arg.from === 'query');
+    const method = methods[name];
+    if (index < 0 || !method) continue;
+    methods[name] = async (...args: unknown[]) => {
+      const unknown = unknownQueryParameters(route, args[index] as Record<string, unknown> | undefined);
+      if (unknown) throw unknown;
+      return method.apply(service, args);
+    };
+  }
+  return service;
 }
 
 /**

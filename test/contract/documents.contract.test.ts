@@ -76,6 +76,15 @@ for (const backend of allBackends()) {
         expect(error.issues.map((i) => i.loc.join('.')).sort()).toEqual(['body', 'body.document_name', 'body.mime_type', 'body.template_id']);
       });
 
+      it('refuses a media type with a control character or line break (it could not be sent back as Content-Type)', async () => {
+        const error = await expectDomainError(service.createDocument(orgId, { document_type: 'other', document_name: 'notes.txt', mime_type: 'text/plain; charset="a\u0001b"' }), 'validation');
+        expect(error.issues.map((i) => i.loc.join('.'))).toEqual(['body.mime_type']);
+        const lineBreak = await expectDomainError(service.createDocument(orgId, { document_type: 'other', document_name: 'notes.txt', mime_type: 'text/plain;\ncharset=utf-8' }), 'validation');
+        expect(lineBreak.issues.map((i) => i.loc.join('.'))).toEqual(['body.mime_type']);
+        const fine = await service.createDocument(orgId, { document_type: 'other', document_name: 'notes.txt', mime_type: 'text/plain; charset="utf-8"' });
+        expect(fine.mime_type).toBe('text/plain; charset="utf-8"');
+      });
+
       it('refuses an employee of another organization as a body error', async () => {
         const other = (await service.createOrganization({ legal_name: 'Other Ltd', country: 'GB' })).id;
         const error = await expectDomainError(service.createDocument(other, { document_type: 'contract', document_name: 'c', mime_type: 'application/pdf', employee_id: employeeId }), 'validation');

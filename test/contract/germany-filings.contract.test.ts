@@ -193,6 +193,17 @@ for (const backend of allBackends()) {
       }
     });
 
+    it('answers a year it has no contribution rates for (and no runs in) with empty filings, not a failure', async () => {
+      // Found by the property-based API test: year=7265 answered 500 on the Beitragsnachweis and its PDF.
+      for (const query of [{ year: '7265' }, { period: '0001-01' }]) {
+        const report = await service.getGermanBeitragsnachweis(year.orgId, query);
+        expect(report.statements).toEqual([]);
+        expect((await service.getGermanLohnsteueranmeldung(year.orgId, query)).returns).toEqual([]);
+        const pdf = await service.getGermanFilingPdf(year.orgId, 'beitragsnachweis', query);
+        expect(Buffer.from(pdf.bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
+      }
+    });
+
     it('refuses a query without a period, with both, a malformed one, an unknown kind, and a period for the certificate, naming the field', async () => {
       expect((await expectDomainError(service.getGermanBeitragsnachweis(year.orgId, {}), 'validation')).issues[0]?.loc).toEqual(['query', 'period']);
       expect((await expectDomainError(service.getGermanLohnsteueranmeldung(year.orgId, { period: '2026-11', year: '2026' }), 'validation')).issues[0]?.loc).toEqual(['query', 'period']);

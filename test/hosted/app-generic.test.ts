@@ -189,6 +189,10 @@ describe('errors', () => {
     const health = await app.request('https://api.test/health', { method: 'DELETE' });
     expect(health.status).toBe(405);
     expect(health.headers.get('allow')).toBe('GET');
+    // With a trailing slash the routes do not take, no method is routed: 404, not a 405 naming the method refused.
+    const slash = await app.request('https://api.test/things/t1/run/', { method: 'POST', headers: { authorization: 'Bearer good' } });
+    expect(slash.status).toBe(404);
+    expect(((await slash.json()) as { code: string }).code).toBe('ROUTE.NOT_FOUND');
   });
 
   it('an unknown route is a 404 pointing at /openapi.json', async () => {

@@ -115,16 +115,22 @@ export const REQUEST_EXAMPLES = {
   enrolEmployee: { enrolment_date: '2026-04-06', entry_route: 'OPTED_IN', worker_category: 'ENTITLED_WORKER' },
   optOutEmployee: { opt_out_date: '2026-04-20' },
   recordEnrolmentCommunication: { enrolment_communication_date: '2026-04-06' },
-  runGbPayroll: {
+  // Two periods: one run to approve and pay, one to discard (test/hosted/api-properties.test.ts drives both).
+  runGbPayroll: several(...[1, 2].map((period_number) => ({
     pay_group_id: '<PAY_GROUP_ID>',
     pay_calendar_id: '<PAY_CALENDAR_ID>',
     tax_year: '2026-27',
-    period_number: 1,
+    period_number,
     payroll_group: [{ employee_id: '<EMPLOYEE_ID>', pay_details: { earnings: [{ wage_type_code: 'UK-E-001', amount: '3166.67', earning_frequency: 'MONTH' }] } }],
-  },
-  createAbsence: { kind: 'sickness', first_day: '2026-05-04', last_day: '2026-05-15', qualifying_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+  }))),
+  // A closed absence and an open one (no last_day yet), which endAbsence closes.
+  createAbsence: several(
+    { kind: 'sickness', first_day: '2026-05-04', last_day: '2026-05-15', qualifying_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+    { kind: 'sickness', first_day: '2026-05-18', qualifying_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+  ),
   endAbsence: { last_day: '2026-05-22' },
-  createGermanPayrollRun: { period: '2026-01', items: [{ employee_id: '<EMPLOYEE_ID>', earnings: [{ earning_type: 'bonus', amount: '1000.00', is_lumpsum: true }] }] },
+  // Two months: one run to approve and pay, one to discard.
+  createGermanPayrollRun: several(...['2026-01', '2026-02'].map((period) => ({ period, items: [{ employee_id: '<EMPLOYEE_ID>', earnings: [{ earning_type: 'bonus', amount: '1000.00', is_lumpsum: true }] }] }))),
   createPaymentFile: { format: 'bacs' },
 };
 
