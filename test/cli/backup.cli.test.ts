@@ -59,15 +59,22 @@ async function seed(path: string, options: { migrateTo?: string } = {}): Promise
 
 /**
  * A store at the migration before the last, holding data: every write audits (decision AU1), so the data is made at
- * the current version and the last migration (the audit trail, which only adds audit_events with its indexes and
- * triggers) is undone by hand. A newer last migration must be undone here too: the check below says so.
+ * the current version and the last migration is undone by hand (UNDO says how for each one it knows). A newer last
+ * migration must be taught here too: the check below says so.
  */
+const UNDO: Readonly<Record<string, string>> = {
+  // Only adds documents.render_json (decision RENDER1); the seed without a run has no payslip documents.
+  '0011-document-render': "alter table documents drop column render_json; delete from kysely_migration where name = '0011-document-render'",
+};
+
 function undoLastMigration(path: string, to: string): void {
   const names = migrationNames();
-  if (names.at(-1) !== '0010-audit-trail' || names.at(-2) !== to) throw new Error(`undoLastMigration knows how to undo 0010-audit-trail only; the last migration is now ${String(names.at(-1))}: teach it that one`);
+  const last = String(names.at(-1));
+  const undo = UNDO[last];
+  if (!undo || names.at(-2) !== to) throw new Error(`undoLastMigration knows how to undo ${Object.keys(UNDO).join(', ')} only; the last migration is now ${last}: teach it that one`);
   const db = new BetterSqlite3(path);
   try {
-    db.exec("drop table audit_events; delete from kysely_migration where name = '0010-audit-trail'");
+    db.exec(undo);
   } finally {
     db.close();
   }

@@ -1,3 +1,4 @@
+import { completeAllRenders } from '../outputs/deferred-payslips.js';
 import { createHash } from 'node:crypto';
 import { DomainError, type FieldIssue, validationError } from '../../domain/errors.js';
 import { ORG_TABLES } from '../../store/org-tables.js';
@@ -33,6 +34,8 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
       requireScope(ctx, 'payroll:read');
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
+      // An export carries document files: payslips still to be rendered on first read are rendered now (decision RENDER1).
+      await completeAllRenders(ctx, orgId);
       const tables: Record<string, Row[]> = {};
       for (const t of ORG_TABLES) {
         const rows = await readOrgRows(db, t, orgId);

@@ -29,7 +29,7 @@ import { renderRunP45s } from '../../outputs/year-end-pdfs.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadStatutoryInputs, type PriorPay, type Schemes, type StatutoryInputs } from './inputs.js';
 import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
 import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
-import { renderRunPayslips } from '../../outputs/payslip-pdfs.js';
+import { recordPayslipDocuments } from '../../outputs/deferred-payslips.js';
 import type { GbPayrollRunTable, PayrollRunRow } from '../../../store/schema.js';
 import type { Db } from '../../context.js';
 
@@ -311,8 +311,11 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval; issue 16: the P45 of
   // every leaver whose payslip in the run is the leaver's (PAYE Regs 2003 reg 36, decision P45-ISSUE).
+  // Payslips are recorded by the approval and rendered on first read (decision RENDER1); P45s, a few per run, are
+  // rendered before it (decision OUT1).
   async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
-    await renderRunPayslips(db, org, run as GbPayrollRunTable, add);
     await renderRunP45s(db, org, run as GbPayrollRunTable, add);
   },
+
+  recordDocuments: (ctx, trx, org, run, issuedAt) => recordPayslipDocuments(ctx, trx, org, run, 'GB', issuedAt),
 };
