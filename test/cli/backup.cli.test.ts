@@ -48,6 +48,9 @@ async function seed(path: string, options: { migrateTo?: string } = {}): Promise
     if (!options.migrateTo) {
       const { payroll_status_id: runId } = await service.runGbPayroll(setup.orgId, runBody(setup, 1, '2500.00'));
       await service.approvePayrollRun(setup.orgId, runId);
+      // Two of the three payslips are read, so their PDFs are rendered and stored; the third stays to be rendered on
+      // first read (decision RENDER1) and travels as its record only.
+      for (const employeeId of setup.employeeIds.slice(0, 2)) await service.getPayslipPdf(setup.orgId, runId, employeeId);
     }
     orgId = setup.orgId;
   } finally {
@@ -147,8 +150,8 @@ describe('payroll backup and restore (SQLite)', () => {
     expect(backup.code).toBe(0);
     const report = backup.json<{ file: string; migration: string; organizations: number; documents_copied: number; documents_missing: number }>();
     expect(report).toMatchObject({ file, migration: migrationNames().at(-1), organizations: 1, documents_missing: 0 });
-    // The approved run issued one payslip PDF per employee: their bytes travel with the backup.
-    expect(report.documents_copied).toBe(3);
+    // The approved run recorded one payslip per employee: the two read so far have files, which travel with the backup.
+    expect(report.documents_copied).toBe(2);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}-wal`)).toBe(false);
 
@@ -167,14 +170,16 @@ describe('payroll backup and restore (SQLite)', () => {
     const restore = await runCli(['restore', file, '--db', restoredDb, '--json'], { env });
     expect(restore.stderr).toBe(`→ local ${restoredDb}\n`);
     expect(restore.code).toBe(0);
-    expect(restore.json()).toMatchObject({ file, target: restoredDb, migrations_applied: [], organizations: 1, documents_copied: 3, documents_missing: 0, check: 'identical' });
+    expect(restore.json()).toMatchObject({ file, target: restoredDb, migrations_applied: [], organizations: 1, documents_copied: 2, documents_missing: 0, check: 'identical' });
     expect(statSync(restoredDb).mode & 0o777).toBe(0o600);
     // Checked here too, independently of restore's own check: the same export bytes, document contents included.
     const [fromBackup] = await exportsOf(file, [orgId]);
     const [fromRestored] = await exportsOf(restoredDb, [orgId]);
     expect(fromRestored).toBe(fromBackup);
-    const document = JSON.parse(fromRestored as string) as { objects: Record<string, string>; tables: { contacts: unknown[] } };
-    expect(Object.keys(document.objects)).toHaveLength(3);
+    const document = JSON.parse(fromRestored as string) as { objects: Record<string, string>; tables: { contacts: unknown[]; documents: { render_json: string | null }[] } };
+    // The two payslips read in the seed carry their files; the third travels as its record, to be rendered on first read.
+    expect(Object.keys(document.objects)).toHaveLength(2);
+    expect(document.tables.documents.filter((d) => d.render_json !== null)).toHaveLength(1);
     expect(document.tables.contacts).toHaveLength(k);
     expect(sequenceNumbers(restoredDb)).toEqual(seq);
   }, 300_000);

@@ -5,7 +5,7 @@
  * active, name, date, template, created_by the approver, source_run_id the run) and, in `render_json`, the facts
  * the PDF prints besides the approved payslip: the employee's and the employer's as they stand at approval. No file
  * is written then and the row has no size or SHA-256 yet. The first read of the document (its record, a listing,
- * its content, `payroll payslips`, an export) renders the PDF from the approved run, its immutable payslip and that
+ * its content, `payroll payslips`) renders the PDF from the approved run, its immutable payslip and that
  * snapshot, stores the file and then records its size and SHA-256 (clearing `render_json`). The PDF writer is
  * deterministic (formats/pdf/document.ts) and a payslip's dates are its pay date's, so the bytes are the very ones
  * approval would have rendered, however often or late this happens; two concurrent first reads write the same bytes.
@@ -16,7 +16,7 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import { findAddress } from '../../store/repositories/addresses.js';
-import { completeDocumentRender, findDocument, insertDocuments, listPendingRenders } from '../../store/repositories/documents.js';
+import { completeDocumentRender, findDocument, insertDocuments } from '../../store/repositories/documents.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
 import { DE_RUN_TABLES, findRun, findRunPayslipsOf, GB_RUN_TABLES, listRunEmployeeIdsPage, type RunTables } from '../../store/repositories/payroll-runs.js';
 import type { DePayrollRunTable, DePayslipTable, DocumentTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunRow } from '../../store/schema.js';
@@ -96,34 +96,58 @@ export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: 
   return count;
 }
 
+/** A pending document's run and payslip, read once per run for a page of documents. */
+interface RenderInputs {
+  run: PayrollRunRow | undefined;
+  payslips: Map<string, unknown>;
+}
+
+/** The runs and payslips `rows` (pending documents) are rendered from: one run read and one payslip read per run. */
+async function readInputs(db: Db, rows: readonly DocumentTable[]): Promise<Map<string, RenderInputs>> {
+  const byRun = new Map<string, { t: RunTables; orgId: string; employees: string[] }>();
+  for (const row of rows) {
+    const key = `${String(row.template_id)}|${String(row.source_run_id)}`;
+    const entry = byRun.get(key) ?? { t: tablesOf(row.template_id).t, orgId: row.org_id, employees: [] };
+    entry.employees.push(row.employee_id as string);
+    byRun.set(key, entry);
+  }
+  const out = new Map<string, RenderInputs>();
+  for (const [key, { t, orgId, employees }] of byRun) {
+    const runId = key.slice(key.indexOf('|') + 1);
+    const run = await findRun(db, t, orgId, runId);
+    const payslips = run ? await findRunPayslipsOf(db, t, run.id, employees) : [];
+    out.set(key, { run, payslips: new Map(payslips.map((p) => [p.employee_id, p])) });
+  }
+  return out;
+}
+
 /** The bytes of a pending document, made from its run, its payslip and the snapshot approval recorded. */
-async function render(db: Db, row: DocumentTable): Promise<Uint8Array> {
-  const { country, t } = tablesOf(row.template_id);
+async function render(row: DocumentTable, inputs: RenderInputs | undefined): Promise<Uint8Array> {
+  const { country } = tablesOf(row.template_id);
   const source = JSON.parse(row.render_json as string) as RenderSource;
   const missing = (what: string) => new DomainError('internal', 'DOCUMENT.CONTENT_MISSING', `the payslip document ${row.id} cannot be rendered: ${what}`);
   if (source.version !== 1) throw missing(`its render record has version ${String(source.version)}`);
-  const run = row.source_run_id ? await findRun(db, t, row.org_id, row.source_run_id) : undefined;
+  const run = inputs?.run;
   if (!run) throw missing(`its run ${String(row.source_run_id)} is not in the store`);
-  const [payslip] = await findRunPayslipsOf(db, t, run.id, [row.employee_id as string]);
+  const payslip = inputs.payslips.get(row.employee_id as string);
   if (!payslip) throw missing(`run ${run.id} has no payslip of employee ${String(row.employee_id)}`);
   const document =
     country === 'GB'
       ? await gbPayslipDocument(run as GbPayrollRunTable, payslip as GbPayslipTable, source.employee, source.employer as PayslipEmployer)
-      : await dePayslipDocument(run as DePayrollRunTable, payslip as unknown as DePayslipTable, source.employee, source.employer as DePayslipEmployer);
+      : await dePayslipDocument(run as DePayrollRunTable, payslip as DePayslipTable, source.employee, source.employer as DePayslipEmployer);
   return document.bytes;
 }
 
-/**
- * The document with its bytes stored: a pending one (render_json set, active or archived) is rendered, its file
- * written and then its size and SHA-256 recorded; any other is returned as it is.
- */
-export async function completeRender(ctx: ServiceContext, row: DocumentTable): Promise<DocumentTable> {
-  if (row.render_json === null || row.render_json === undefined || (row.status !== 'active' && row.status !== 'archived')) return row;
-  const bytes = await render(ctx.store.db, row);
-  // The file first, then the record (the order of an upload): a kill in between leaves a pending row, rendered again.
+const isPending = (row: DocumentTable) => row.render_json !== null && row.render_json !== undefined && (row.status === 'active' || row.status === 'archived');
+
+/** First reads in progress in this process, by document id: a second reader waits for the first (one file write at a time per path). */
+const inFlight = new Map<string, Promise<DocumentTable>>();
+
+/** Writes the file, then records it (the order of an upload: a kill in between leaves a pending row, rendered again). */
+async function store(ctx: ServiceContext, row: DocumentTable, bytes: Uint8Array): Promise<DocumentTable> {
   const stored = await ctx.objects.put(row.object_store_path, bytes);
   if (await completeDocumentRender(ctx.store.db, row.org_id, row.id, stored.size, stored.sha256)) return { ...row, file_size_bytes: stored.size, sha256: stored.sha256, render_json: null };
-  // Completed meanwhile by another reader (the same bytes), or deleted meanwhile: then the file just written is
+  // Completed meanwhile by another process (the same bytes), or deleted meanwhile: then the file just written is
   // removed again (the delete removed the one it knew of before this one was written).
   const now = await findDocument(ctx.store.db, row.org_id, row.id);
   if (!now || now.status === 'deleted') {
@@ -133,24 +157,33 @@ export async function completeRender(ctx: ServiceContext, row: DocumentTable): P
   return now;
 }
 
-/** Each of `rows` with its bytes stored (see completeRender), in the same order. */
+/**
+ * Each of `rows` with its bytes stored, in the same order: a pending one (render_json set, active or archived) is
+ * rendered, its file written and then its size and SHA-256 recorded; any other is returned as it is. The runs and
+ * payslips of a page of pending documents are read once per run.
+ */
 export async function completeRenders(ctx: ServiceContext, rows: readonly DocumentTable[]): Promise<DocumentTable[]> {
+  const pending = rows.filter((row) => isPending(row) && !inFlight.has(row.id));
+  const inputs = pending.length > 0 ? await readInputs(ctx.store.db, pending) : new Map<string, RenderInputs>();
   const out: DocumentTable[] = [];
-  for (const row of rows) out.push(await completeRender(ctx, row));
+  for (const row of rows) {
+    if (!isPending(row)) {
+      out.push(row);
+      continue;
+    }
+    let done = inFlight.get(row.id);
+    if (!done) {
+      const key = `${String(row.template_id)}|${String(row.source_run_id)}`;
+      done = (async () => store(ctx, row, await render(row, inputs.get(key) ?? (await readInputs(ctx.store.db, [row])).get(key))))();
+      inFlight.set(row.id, done);
+      void done.finally(() => inFlight.delete(row.id)).catch(() => undefined);
+    }
+    out.push(await done);
+  }
   return out;
 }
 
-/** Renders every pending document of the organization (before an export, which carries files, not snapshots). */
-export async function completeAllRenders(ctx: ServiceContext, orgId: string): Promise<number> {
-  let count = 0;
-  for (;;) {
-    // Completed rows leave the pending set, so each round reads the next ones from the start.
-    const page = await listPendingRenders(ctx.store.db, orgId, 200);
-    if (page.length === 0) return count;
-    for (const row of page) {
-      const done = await completeRender(ctx, row);
-      if (done.render_json !== null && done.render_json !== undefined) throw new DomainError('internal', 'DOCUMENT.CONTENT_MISSING', `the payslip document ${row.id} could not be rendered`);
-      count += 1;
-    }
-  }
+/** The document with its bytes stored (see completeRenders). */
+export async function completeRender(ctx: ServiceContext, row: DocumentTable): Promise<DocumentTable> {
+  return (await completeRenders(ctx, [row]))[0] as DocumentTable;
 }

@@ -8,7 +8,7 @@ import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, ty
 import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { cursorPaginate } from '../paging.js';
-import { completeRender } from '../outputs/deferred-payslips.js';
+import { completeRender, completeRenders } from '../outputs/deferred-payslips.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { contentMismatch, MAX_DOCUMENT_BYTES, MAX_LOGO_BYTES, moveStatus, requireDocument, toDocument, transitionRefused } from '../records/documents.js';
 import type { DocumentTable } from '../../store/schema.js';
@@ -81,14 +81,10 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
     return toDocument(await completeRender(ctx, await requireDocument(ctx.store.db, orgId, documentId)));
   }
 
-  function list(orgId: string, query: Record<string, unknown>, filters: DocumentFilters): Promise<CursorPage<Document>> {
+  async function list(orgId: string, query: Record<string, unknown>, filters: DocumentFilters): Promise<CursorPage<Document>> {
     const cursorQuery = parseCursorQuery(query);
-    return cursorPaginate<DocumentTable, Document>(
-      () => repo.documentsQuery(ctx.store.db, orgId, filters),
-      'id',
-      cursorQuery,
-      async (row) => toDocument(await completeRender(ctx, row)),
-    );
+    const page = await cursorPaginate<DocumentTable, DocumentTable>(() => repo.documentsQuery(ctx.store.db, orgId, filters), 'id', cursorQuery, (row) => row);
+    return { ...page, items: (await completeRenders(ctx, page.items)).map(toDocument) };
   }
 
   /** Archiving or deleting the current logo leaves the organization without one: a payslip must never point at a retired file. */

@@ -1,4 +1,3 @@
-import { completeAllRenders } from '../outputs/deferred-payslips.js';
 import { createHash } from 'node:crypto';
 import { DomainError, type FieldIssue, validationError } from '../../domain/errors.js';
 import { ORG_TABLES } from '../../store/org-tables.js';
@@ -34,8 +33,6 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
       requireScope(ctx, 'payroll:read');
       const db = ctx.store.db;
       await requireOrg(ctx, db, orgId);
-      // An export carries document files: payslips still to be rendered on first read are rendered now (decision RENDER1).
-      await completeAllRenders(ctx, orgId);
       const tables: Record<string, Row[]> = {};
       for (const t of ORG_TABLES) {
         const rows = await readOrgRows(db, t, orgId);
@@ -43,7 +40,9 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
       }
       const objects: Record<string, string> = {};
       for (const doc of tables.documents ?? []) {
-        if (doc.status === 'active' || doc.status === 'archived') {
+        // A payslip still to be rendered on first read has no file yet: it travels as its record (render_json
+        // included) and is rendered by the store it is imported into (decision RENDER1). An export reads only.
+        if ((doc.status === 'active' || doc.status === 'archived') && (doc.render_json === null || doc.render_json === undefined)) {
           try {
             objects[String(doc.object_store_path)] = Buffer.from(await ctx.objects.get(String(doc.object_store_path))).toString('base64');
           } catch {

@@ -111,8 +111,3 @@ export async function completeDocumentRender(db: Db, orgId: string, documentId: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** The first `limit` of the organization's documents whose bytes are still to be rendered (active or archived), in id order. */
-export function listPendingRenders(db: Db, orgId: string, limit: number): Promise<DocumentTable[]> {
-  return db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('render_json', 'is not', null).where('status', 'in', ['active', 'archived']).orderBy('id').limit(limit).execute();
-}
