@@ -25,10 +25,11 @@ import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-pa
 import type { DePayslipEmployer } from './de-payslip-view.js';
 import { type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
 import { TEMPLATE_IDS } from './generated-documents.js';
+import { RUN_BATCH } from '../runs/calculate.js';
 import { gbPayslipDocument, payslipFileName } from './payslip-pdfs.js';
 
-/** Rows recorded per round while a run is approved: one page of employees in memory, whatever the run's size. */
-const RECORD_PAGE = 1000;
+/** Rows recorded per round while a run is approved: one page of employees in memory (a run's batch, calculate.ts). */
+const RECORD_PAGE = RUN_BATCH;
 
 /** What a pending payslip document's rendering needs besides its run and payslip rows (`documents.render_json`). */
 interface RenderSource {
