@@ -20,7 +20,7 @@ import { completeDocumentRender, findDocument, insertDocuments } from '../../sto
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
 import { DE_RUN_TABLES, findRun, findRunPayslipsOf, GB_RUN_TABLES, listRunEmployeeIdsPage, type RunTables } from '../../store/repositories/payroll-runs.js';
 import type { DePayrollRunTable, DePayslipTable, DocumentTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunRow } from '../../store/schema.js';
-import type { Db, ServiceContext } from '../context.js';
+import { type Db, inTransaction, type ServiceContext } from '../context.js';
 import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-payslip-pdfs.js';
 import type { DePayslipEmployer } from './de-payslip-view.js';
 import { type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
@@ -144,42 +144,58 @@ const isPending = (row: DocumentTable) => row.render_json !== null && row.render
 /** First reads in progress in this process, by document id: a second reader waits for the first (one file write at a time per path). */
 const inFlight = new Map<string, Promise<DocumentTable>>();
 
-/** Writes the file, then records it (the order of an upload: a kill in between leaves a pending row, rendered again). */
-async function store(ctx: ServiceContext, row: DocumentTable, bytes: Uint8Array): Promise<DocumentTable> {
-  const stored = await ctx.objects.put(row.object_store_path, bytes);
-  if (await completeDocumentRender(ctx.store.db, row.org_id, row.id, stored.size, stored.sha256)) return { ...row, file_size_bytes: stored.size, sha256: stored.sha256, render_json: null };
-  // Completed meanwhile by another process (the same bytes), or deleted meanwhile: then the file just written is
-  // removed again (the delete removed the one it knew of before this one was written).
-  const now = await findDocument(ctx.store.db, row.org_id, row.id);
-  if (!now || now.status === 'deleted') {
-    await ctx.objects.remove(row.object_store_path).catch(() => undefined);
-    return now ?? row;
+/**
+ * Renders `rows` (pending, none in flight) and writes their files, then records them all in one transaction (the
+ * order of an upload: a kill in between leaves pending rows, rendered again to the same bytes). A row that was
+ * completed meanwhile by another process (the same bytes) or deleted meanwhile changes nothing; the file written
+ * for a deleted one is removed again (its delete removed the one it knew of before this one was written).
+ */
+async function renderAndStore(ctx: ServiceContext, rows: readonly DocumentTable[]): Promise<Map<string, DocumentTable>> {
+  const inputs = await readInputs(ctx.store.db, rows);
+  const written: { row: DocumentTable; size: number; sha256: string }[] = [];
+  for (const row of rows) {
+    const bytes = await render(row, inputs.get(`${String(row.template_id)}|${String(row.source_run_id)}`));
+    const stored = await ctx.objects.put(row.object_store_path, bytes);
+    written.push({ row, size: stored.size, sha256: stored.sha256 });
   }
-  return now;
+  const recorded = await inTransaction(ctx, async (trx) => {
+    const done = new Set<string>();
+    for (const w of written) if (await completeDocumentRender(trx, w.row.org_id, w.row.id, w.size, w.sha256)) done.add(w.row.id);
+    return done;
+  });
+  const out = new Map<string, DocumentTable>();
+  for (const { row, size, sha256 } of written) {
+    if (recorded.has(row.id)) {
+      out.set(row.id, { ...row, file_size_bytes: size, sha256, render_json: null });
+      continue;
+    }
+    const now = await findDocument(ctx.store.db, row.org_id, row.id);
+    if (!now || now.status === 'deleted') await ctx.objects.remove(row.object_store_path).catch(() => undefined);
+    out.set(row.id, now ?? row);
+  }
+  return out;
 }
 
 /**
- * Each of `rows` with its bytes stored, in the same order: a pending one (render_json set, active or archived) is
- * rendered, its file written and then its size and SHA-256 recorded; any other is returned as it is. The runs and
- * payslips of a page of pending documents are read once per run.
+ * Each of `rows` with its bytes stored, in the same order: the pending ones (render_json set, active or archived)
+ * are rendered, their files written and then their sizes and SHA-256 recorded (renderAndStore); any other is
+ * returned as it is.
  */
 export async function completeRenders(ctx: ServiceContext, rows: readonly DocumentTable[]): Promise<DocumentTable[]> {
-  const pending = rows.filter((row) => isPending(row) && !inFlight.has(row.id));
-  const inputs = pending.length > 0 ? await readInputs(ctx.store.db, pending) : new Map<string, RenderInputs>();
+  const mine = rows.filter((row) => isPending(row) && !inFlight.has(row.id));
+  if (mine.length > 0) {
+    const work = renderAndStore(ctx, mine);
+    for (const row of mine) {
+      const one = work.then((done) => done.get(row.id) as DocumentTable);
+      inFlight.set(row.id, one);
+      void one.finally(() => inFlight.delete(row.id)).catch(() => undefined);
+    }
+  }
   const out: DocumentTable[] = [];
   for (const row of rows) {
-    if (!isPending(row)) {
-      out.push(row);
-      continue;
-    }
-    let done = inFlight.get(row.id);
-    if (!done) {
-      const key = `${String(row.template_id)}|${String(row.source_run_id)}`;
-      done = (async () => store(ctx, row, await render(row, inputs.get(key) ?? (await readInputs(ctx.store.db, [row])).get(key))))();
-      inFlight.set(row.id, done);
-      void done.finally(() => inFlight.delete(row.id)).catch(() => undefined);
-    }
-    out.push(await done);
+    const pending = isPending(row) ? inFlight.get(row.id) : undefined;
+    // A pending row whose first read, in flight when this one began, has finished since: rendered again (same bytes).
+    out.push(pending ? await pending : isPending(row) ? ((await renderAndStore(ctx, [row])).get(row.id) as DocumentTable) : row);
   }
   return out;
 }

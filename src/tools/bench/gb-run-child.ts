@@ -56,8 +56,10 @@ async function main(argv: string[]): Promise<void> {
       out.employees = approved.employee_count;
       // Payslip PDFs are rendered on first read (decision RENDER1): the first page of a listing renders its 100.
       t = performance.now();
+      cpu = process.cpuUsage();
       const listed = await service.listOrganizationDocuments(seed.orgId, { document_type: 'payslip', size: 100 });
       out.first_page_s = (performance.now() - t) / 1000;
+      out.first_page_cpu_s = cpuSeconds(process.cpuUsage(cpu));
       out.documents = listed.pagination.total;
       if (listed.items.some((d) => d.sha256 === null)) throw new Error('a listed payslip document has no SHA-256: it was not rendered on first read');
     }
