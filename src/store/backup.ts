@@ -98,11 +98,16 @@ export function sqliteDataRows(path: string, label: string): Map<string, number>
   }
 }
 
-/** Object-store paths of every document a SQLite store file references (the bytes live beside the file). */
+/**
+ * Object-store paths of every document a SQLite store file references (the bytes live beside the file), except
+ * payslips whose bytes are still to be rendered on first read (decision RENDER1: no file yet; a store before
+ * migration 0011 has none of those).
+ */
 export function documentObjectPaths(path: string): string[] {
   const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
   try {
-    const rows = db.prepare('select distinct object_store_path as p from documents where object_store_path is not null order by 1').all() as { p: string }[];
+    const pending = (db.prepare("select 1 from pragma_table_info('documents') where name = 'render_json'").get() as unknown) !== undefined;
+    const rows = db.prepare(`select distinct object_store_path as p from documents where object_store_path is not null${pending ? ' and render_json is null' : ''} order by 1`).all() as { p: string }[];
     return rows.map((r) => r.p);
   } finally {
     db.close();

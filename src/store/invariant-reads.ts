@@ -86,18 +86,23 @@ export interface StoredDocumentContentRef {
   object_store_path: string;
   file_size_bytes: number | null;
   sha256: string | null;
+  employee_id: string | null;
+  template_id: number | null;
+  source_run_id: string | null;
+  /** Set while the bytes are still to be rendered on first read (decision RENDER1). */
+  render_json: string | null;
 }
 
 /** Documents whose content the service serves (active and archived), so whose file must exist. */
 export async function listDocumentsWithContent(db: Db, orgId: string): Promise<StoredDocumentContentRef[]> {
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'status', 'object_store_path', 'file_size_bytes', 'sha256'])
+    .select(['id', 'status', 'object_store_path', 'file_size_bytes', 'sha256', 'employee_id', 'template_id', 'source_run_id', 'render_json'])
     .where('org_id', '=', orgId)
     .where('status', 'in', ['active', 'archived'])
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, file_size_bytes: r.file_size_bytes === null ? null : Number(r.file_size_bytes) }));
+  return rows.map((r) => ({ ...r, file_size_bytes: r.file_size_bytes === null ? null : Number(r.file_size_bytes), template_id: r.template_id === null ? null : Number(r.template_id), source_run_id: r.source_run_id ?? null, render_json: r.render_json ?? null }));
 }
 
 export interface StoredDeRun {

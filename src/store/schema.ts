@@ -193,6 +193,11 @@ export interface DocumentTable {
   updated_at: string | null;
   /** Migration 0005: the payroll run a generated document (payslip, payment file) came from. */
   source_run_id?: string | null;
+  /**
+   * Migration 0011 (decision RENDER1): set while a payslip document's bytes are still to be rendered on first read
+   * (the employee's and employer's facts as at approval); null once its file is stored, and for every other document.
+   */
+  render_json?: string | null;
 }
 
 export interface Database {

@@ -48,6 +48,9 @@ async function seed(path: string, options: { migrateTo?: string } = {}): Promise
     if (!options.migrateTo) {
       const { payroll_status_id: runId } = await service.runGbPayroll(setup.orgId, runBody(setup, 1, '2500.00'));
       await service.approvePayrollRun(setup.orgId, runId);
+      // Two of the three payslips are read, so their PDFs are rendered and stored; the third stays to be rendered on
+      // first read (decision RENDER1) and travels as its record only.
+      for (const employeeId of setup.employeeIds.slice(0, 2)) await service.getPayslipPdf(setup.orgId, runId, employeeId);
     }
     orgId = setup.orgId;
   } finally {
@@ -59,15 +62,22 @@ async function seed(path: string, options: { migrateTo?: string } = {}): Promise
 
 /**
  * A store at the migration before the last, holding data: every write audits (decision AU1), so the data is made at
- * the current version and the last migration (the audit trail, which only adds audit_events with its indexes and
- * triggers) is undone by hand. A newer last migration must be undone here too: the check below says so.
+ * the current version and the last migration is undone by hand (UNDO says how for each one it knows). A newer last
+ * migration must be taught here too: the check below says so.
  */
+const UNDO: Readonly<Record<string, string>> = {
+  // Only adds documents.render_json (decision RENDER1); the seed without a run has no payslip documents.
+  '0011-document-render': "alter table documents drop column render_json; delete from kysely_migration where name = '0011-document-render'",
+};
+
 function undoLastMigration(path: string, to: string): void {
   const names = migrationNames();
-  if (names.at(-1) !== '0010-audit-trail' || names.at(-2) !== to) throw new Error(`undoLastMigration knows how to undo 0010-audit-trail only; the last migration is now ${String(names.at(-1))}: teach it that one`);
+  const last = String(names.at(-1));
+  const undo = UNDO[last];
+  if (!undo || names.at(-2) !== to) throw new Error(`undoLastMigration knows how to undo ${Object.keys(UNDO).join(', ')} only; the last migration is now ${last}: teach it that one`);
   const db = new BetterSqlite3(path);
   try {
-    db.exec("drop table audit_events; delete from kysely_migration where name = '0010-audit-trail'");
+    db.exec(undo);
   } finally {
     db.close();
   }
@@ -140,8 +150,8 @@ describe('payroll backup and restore (SQLite)', () => {
     expect(backup.code).toBe(0);
     const report = backup.json<{ file: string; migration: string; organizations: number; documents_copied: number; documents_missing: number }>();
     expect(report).toMatchObject({ file, migration: migrationNames().at(-1), organizations: 1, documents_missing: 0 });
-    // The approved run issued one payslip PDF per employee: their bytes travel with the backup.
-    expect(report.documents_copied).toBe(3);
+    // The approved run recorded one payslip per employee: the two read so far have files, which travel with the backup.
+    expect(report.documents_copied).toBe(2);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}-wal`)).toBe(false);
 
@@ -160,14 +170,16 @@ describe('payroll backup and restore (SQLite)', () => {
     const restore = await runCli(['restore', file, '--db', restoredDb, '--json'], { env });
     expect(restore.stderr).toBe(`→ local ${restoredDb}\n`);
     expect(restore.code).toBe(0);
-    expect(restore.json()).toMatchObject({ file, target: restoredDb, migrations_applied: [], organizations: 1, documents_copied: 3, documents_missing: 0, check: 'identical' });
+    expect(restore.json()).toMatchObject({ file, target: restoredDb, migrations_applied: [], organizations: 1, documents_copied: 2, documents_missing: 0, check: 'identical' });
     expect(statSync(restoredDb).mode & 0o777).toBe(0o600);
     // Checked here too, independently of restore's own check: the same export bytes, document contents included.
     const [fromBackup] = await exportsOf(file, [orgId]);
     const [fromRestored] = await exportsOf(restoredDb, [orgId]);
     expect(fromRestored).toBe(fromBackup);
-    const document = JSON.parse(fromRestored as string) as { objects: Record<string, string>; tables: { contacts: unknown[] } };
-    expect(Object.keys(document.objects)).toHaveLength(3);
+    const document = JSON.parse(fromRestored as string) as { objects: Record<string, string>; tables: { contacts: unknown[]; documents: { render_json: string | null }[] } };
+    // The two payslips read in the seed carry their files; the third travels as its record, to be rendered on first read.
+    expect(Object.keys(document.objects)).toHaveLength(2);
+    expect(document.tables.documents.filter((d) => d.render_json !== null)).toHaveLength(1);
     expect(document.tables.contacts).toHaveLength(k);
     expect(sequenceNumbers(restoredDb)).toEqual(seq);
   }, 300_000);

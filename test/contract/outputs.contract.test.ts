@@ -87,6 +87,22 @@ for (const backend of allBackends()) {
       }
     });
 
+    it('a payslip first read after the employee record changed still prints the employee as at approval (decision RENDER1)', async () => {
+      const run = await approvedRun();
+      const before = await service.getEmployee(s.orgId, s.salaried);
+      await service.updateEmployee(s.orgId, s.salaried, { last_name: 'Byrne', address: '9 Canal Wharf, Leeds LS11 5PS', row_version: before.row_version });
+      const [doc] = (await service.listEmployeeDocuments(s.orgId, s.salaried, { document_type: 'payslip' })).items;
+      const text = await pdfText((await service.getDocumentContent(s.orgId, doc!.id)).bytes);
+      expect(text).toContain('Siobhán O’Connor');
+      expect(text).toContain('4 Park Row');
+      expect(text).not.toContain('Byrne');
+      expect(text).not.toContain('Canal Wharf');
+      // Rendered once and stored: the record, every download and the run's payslip endpoint agree on the bytes.
+      expect(doc).toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), file_size_bytes: expect.any(Number) });
+      expect(await service.getDocument(s.orgId, doc!.id)).toEqual(doc);
+      expect((await service.getPayslipPdf(s.orgId, run.id, s.salaried)).sha256).toBe(doc!.sha256);
+    });
+
     it('prints the name, period, gross, each statutory deduction, net pay and the year to date, and hours × rate', async () => {
       await approvedRun(1);
       const run = await approvedRun(2);

@@ -70,8 +70,36 @@ for (const engine of engines()) {
     it('passes a sound store: two runs, year to date of two employees, a document with its file', async () => {
       const report = await check();
       expect(failures(report)).toEqual([]);
-      // 2 runs + 2 slots + payslip-run + 2 employees' year to date + 1 document + 4 payslip PDFs (issued on approval)
+      // 2 runs + 2 slots + payslip-run + 2 employees' year to date + 1 document + 4 payslip PDFs (recorded on approval)
       expect(report).toMatchObject({ passed: 12, failed: 0 });
+    });
+
+    /** The payslip documents approval recorded for run `runId`, with their bytes still to be rendered (decision RENDER1). */
+    const pendingPayslips = (runId: string) => store.db.selectFrom('documents').select(['id', 'employee_id', 'object_store_path', 'sha256']).where('source_run_id', '=', runId).where('render_json', 'is not', null).orderBy('employee_id').execute();
+
+    it('passes payslip documents still to be rendered, and checks each against its file once a read rendered it', async () => {
+      const [first, second] = await pendingPayslips(p2);
+      expect([first?.sha256, second?.sha256]).toEqual([null, null]);
+      const employeeId = first?.employee_id as string;
+      const pdf = await service.getPayslipPdf(setup.orgId, p2, employeeId);
+      expect((await pendingPayslips(p2)).map((d) => d.id)).toEqual([second?.id]);
+      const stored = await store.db.selectFrom('documents').select(['sha256', 'file_size_bytes']).where('id', '=', first?.id as string).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ sha256: pdf.sha256, file_size_bytes: pdf.bytes.byteLength });
+      expect(await check()).toMatchObject({ passed: 12, failed: 0 });
+      await createFolderObjectStore(join(target.dir, 'objects')).remove(first?.object_store_path as string);
+      expect(failures(await check())).toEqual([expect.stringMatching(new RegExp(`^document-file document ${first?.id}: active document has no file at \\S+ \\(ENOENT\\)$`))]);
+    });
+
+    it('reports a payslip document still to be rendered that records a SHA-256, or names no payslip of an approved run', async () => {
+      const [first, second] = await pendingPayslips(p2);
+      await store.db.updateTable('documents').set({ sha256: 'ab'.repeat(32) }).where('id', '=', first?.id as string).execute();
+      await store.db.updateTable('documents').set({ source_run_id: documentId }).where('id', '=', second?.id as string).execute();
+      expect(failures(await check()).sort()).toEqual(
+        [
+          `document-file document ${first?.id}: its bytes are still to be rendered, yet it records a size or SHA-256`,
+          `document-file document ${second?.id}: its bytes are still to be rendered from run ${documentId}, which is not an approved or paid run of this organization`,
+        ].sort(),
+      );
     });
 
     it('reports year to date that is not the sum of the approved payslips (gb_ytd edited)', async () => {
@@ -156,8 +184,8 @@ for (const engine of engines()) {
         const source = createFolderObjectStore(join(target.dir, 'objects'));
         const reopened = await target.open();
         const doc = await reopened.db.selectFrom('documents').select('object_store_path').where('id', '=', documentId).executeTakeFirstOrThrow();
-        // Every document file, the payslip PDFs issued on approval too.
-        const all = await reopened.db.selectFrom('documents').select('object_store_path').execute();
+        // Every document file (the payslip PDFs recorded on approval have none until first read, decision RENDER1).
+        const all = await reopened.db.selectFrom('documents').select('object_store_path').where('render_json', 'is', null).execute();
         await reopened.close();
         for (const d of all) await objects.put(d.object_store_path, await source.get(d.object_store_path));
         const sound = await runCli(['verify', '--store', '--db', db], { env });

@@ -17,7 +17,8 @@ import { type Db, parseJson } from '../context.js';
 import { documentFonts } from './fonts.js';
 import { type DePayslipEarning, type DePayslipEmployer, deEntgeltbescheinigungView } from './de-payslip-view.js';
 import { type GeneratedDocument, TEMPLATE_IDS } from './generated-documents.js';
-import { addressLines } from './gb-payslip-view.js';
+import { addressLines, type PayslipEmployee } from './gb-payslip-view.js';
+import type { PdfFonts } from '../../formats/pdf/document.js';
 
 /** "payslip-2026-11-DE-001.pdf": month and payroll number (or employee id), safe as a file name. */
 export function dePayslipFileName(month: string, payrollNumber: string | null, employeeId: string): string {
@@ -56,6 +57,40 @@ function netAdjustmentsOf(p: DePayslipTable): { description: string; amount: str
 }
 
 /**
+ * One employee's Entgeltbescheinigung document: its PDF (from the run, the month record and figures stored with the
+ * payslip, the employee and the employer as given), name, date and template. What approval records and a first
+ * read renders (decision RENDER1) is exactly this.
+ */
+export async function dePayslipDocument(run: DePayrollRunTable, payslip: DePayslipTable, employee: PayslipEmployee, employer: DePayslipEmployer, fonts: PdfFonts = documentFonts()): Promise<GeneratedDocument> {
+  const record = parseDeMonthRecord(JSON.parse(payslip.record_json), `payslip ${payslip.id}`);
+  const de = parseJson<Partial<DeStatutory>>(employee.statutory_json) ?? {};
+  // The insurer the month was calculated with (the record's filing data), else the employee's current one.
+  const code = record.filing?.insurer ?? de.health_insurer_agency_code ?? null;
+  const statutory = record.state.attributes.statutoryHealth;
+  const insurer = statutory && code ? { name: findInsurer(code)?.name ?? `Krankenkasse ${code}`, additionalRatePercent: record.state.attributes.employment === 'minijob' ? null : record.state.attributes.additionalRatePercent } : null;
+  const view = deEntgeltbescheinigungView(
+    { id: run.id, payslipId: payslip.id, month: run.month, pay_date: run.pay_date },
+    record,
+    employee,
+    employer,
+    insurer,
+    earningsOf(record.state, readDePayslipFigures(payslip.figures_json, payslip.figures_version).benefitsInKind),
+    netAdjustmentsOf(payslip),
+  );
+  if (run.corrects_run_id) view.notes.push(`Diese Abrechnung korrigiert die Abrechnung ${run.month} (Lauf ${run.corrects_run_id}) und ersetzt sie.`);
+  return {
+    employeeId: payslip.employee_id,
+    documentType: 'payslip',
+    name: dePayslipFileName(run.month, employee.payroll_number, employee.id),
+    mimeType: 'application/pdf',
+    // The month's last day: the payslip belongs to the month it pays.
+    documentDate: run.period_end,
+    templateId: TEMPLATE_IDS.deEntgeltbescheinigung,
+    bytes: await renderDeEntgeltbescheinigungPdf(view, fonts),
+  };
+}
+
+/**
  * Renders the Entgeltbescheinigungen of `run` (all, or those of `employeeIds`), handing each to `onEach` as soon as
  * it is made.
  */
@@ -72,33 +107,7 @@ export async function renderDeRunPayslips(db: Db, org: OrganizationTable, run: D
   for (const payslip of payslips) {
     const employee = employees.get(payslip.employee_id);
     if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
-    const record = parseDeMonthRecord(JSON.parse(payslip.record_json), `payslip ${payslip.id}`);
-    const de = parseJson<Partial<DeStatutory>>(employee.statutory_json) ?? {};
-    // The insurer the month was calculated with (the record's filing data), else the employee's current one.
-    const code = record.filing?.insurer ?? de.health_insurer_agency_code ?? null;
-    const statutory = record.state.attributes.statutoryHealth;
-    const insurer = statutory && code ? { name: findInsurer(code)?.name ?? `Krankenkasse ${code}`, additionalRatePercent: record.state.attributes.employment === 'minijob' ? null : record.state.attributes.additionalRatePercent } : null;
-    const view = deEntgeltbescheinigungView(
-      { id: run.id, payslipId: payslip.id, month: run.month, pay_date: run.pay_date },
-      record,
-      employee,
-      employer,
-      insurer,
-      earningsOf(record.state, readDePayslipFigures(payslip.figures_json, payslip.figures_version).benefitsInKind),
-      netAdjustmentsOf(payslip),
-    );
-    if (run.corrects_run_id) view.notes.push(`Diese Abrechnung korrigiert die Abrechnung ${run.month} (Lauf ${run.corrects_run_id}) und ersetzt sie.`);
-    const bytes = await renderDeEntgeltbescheinigungPdf(view, fonts);
-    await onEach({
-      employeeId: payslip.employee_id,
-      documentType: 'payslip',
-      name: dePayslipFileName(run.month, employee.payroll_number, employee.id),
-      mimeType: 'application/pdf',
-      // The month's last day: the payslip belongs to the month it pays.
-      documentDate: run.period_end,
-      templateId: TEMPLATE_IDS.deEntgeltbescheinigung,
-      bytes,
-    });
+    await onEach(await dePayslipDocument(run, payslip, employee, employer, fonts));
   }
   return payslips.length;
 }

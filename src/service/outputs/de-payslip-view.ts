@@ -6,10 +6,9 @@
 import { Decimal } from '../../domain/money.js';
 import type { DeMonthRecord } from '../../domain/de/run/month-types.js';
 import type { DeEntgeltbescheinigungView } from '../../formats/payslip/de-view.js';
-import type { EmployeeTable } from '../../store/schema.js';
 import type { DeStatutory } from '../contracts/employee.js';
 import { parseJson } from '../context.js';
-import { addressLines } from './gb-payslip-view.js';
+import { addressLines, type PayslipEmployee } from './gb-payslip-view.js';
 
 export interface DePayslipEmployer {
   name: string;
@@ -76,7 +75,7 @@ function churchOf(de: Partial<DeStatutory>): string {
 export function deEntgeltbescheinigungView(
   run: DePayslipRun,
   record: DeMonthRecord,
-  employee: EmployeeTable,
+  employee: PayslipEmployee,
   employer: DePayslipEmployer,
   insurer: DePayslipInsurer | null,
   earnings: DePayslipEarning[],

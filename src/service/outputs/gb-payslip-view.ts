@@ -9,6 +9,12 @@ import { readGbPayslipFigures } from '../../store/gb-payslip-figures.js';
 import type { EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../../store/schema.js';
 import { parseJson } from '../context.js';
 
+/**
+ * The employee facts a payslip document prints (GB and German alike): what approval keeps for a document rendered
+ * on first read (decision RENDER1), so a later change to the employee record never changes an issued payslip.
+ */
+export type PayslipEmployee = Pick<EmployeeTable, 'id' | 'payroll_number' | 'first_name' | 'last_name' | 'date_of_birth' | 'start_date' | 'leave_date' | 'address' | 'statutory_json'>;
+
 /** Employer facts a payslip prints (read once per run). */
 export interface PayslipEmployer {
   name: string;
@@ -45,7 +51,7 @@ const YTD_LABELS: readonly [string, string][] = [
 /** Pension refunds on opting out within a month come back to the employee (UK-P-004). */
 const REFUND_CODE = 'UK-P-004';
 
-export function gbPayslipView(run: GbPayrollRunTable, row: GbPayslipTable, employee: EmployeeTable, employer: PayslipEmployer): GbPayslipView {
+export function gbPayslipView(run: GbPayrollRunTable, row: GbPayslipTable, employee: PayslipEmployee, employer: PayslipEmployer): GbPayslipView {
   const f = readGbPayslipFigures(row.figures_json, row.figures_version);
   const statutory = parseJson<{ ni_number?: string | null }>(employee.statutory_json) ?? {};
   const payments: GbPayment[] = [];

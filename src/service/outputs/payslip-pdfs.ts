@@ -11,7 +11,8 @@ import type { GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../..
 import type { Db } from '../context.js';
 import { documentFonts } from './fonts.js';
 import { type GeneratedDocument, TEMPLATE_IDS } from './generated-documents.js';
-import { gbPayslipView, payslipEmployer } from './gb-payslip-view.js';
+import { gbPayslipView, type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
+import type { PdfFonts } from '../../formats/pdf/document.js';
 
 const PERIOD_LETTER: Readonly<Record<string, string>> = { weekly: 'w', fortnightly: 'f', four_weekly: '4w', monthly: 'm' };
 
@@ -19,6 +20,24 @@ const PERIOD_LETTER: Readonly<Record<string, string>> = { weekly: 'w', fortnight
 export function payslipFileName(run: Pick<GbPayrollRunTable, 'tax_year' | 'frequency' | 'period_number'>, payrollNumber: string | null, employeeId: string): string {
   const who = (payrollNumber ?? employeeId).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || employeeId;
   return `payslip-${run.tax_year}-${PERIOD_LETTER[run.frequency] ?? 'p'}${String(run.period_number).padStart(2, '0')}-${who}.pdf`;
+}
+
+/**
+ * One employee's payslip document: its PDF (from the run, the payslip's stored figures, the employee and the
+ * employer as given), name, date and template. What approval records and a first read renders (decision RENDER1)
+ * is exactly this, so the bytes are the same whenever it is made from the same facts.
+ */
+export async function gbPayslipDocument(run: GbPayrollRunTable, payslip: GbPayslipTable, employee: PayslipEmployee, employer: PayslipEmployer, fonts: PdfFonts = documentFonts()): Promise<GeneratedDocument> {
+  return {
+    employeeId: payslip.employee_id,
+    documentType: 'payslip',
+    name: payslipFileName(run, employee.payroll_number, employee.id),
+    mimeType: 'application/pdf',
+    // The document's date is the period's (its last day): the payslip belongs to the period it pays.
+    documentDate: run.period_end,
+    templateId: TEMPLATE_IDS.gbPayslip,
+    bytes: await renderGbPayslipPdf(gbPayslipView(run, payslip, employee, employer), fonts),
+  };
 }
 
 /** Payslips read, rendered and handed on per page: a run of any size holds one page in memory (issue 19). */
@@ -44,17 +63,7 @@ export async function renderRunPayslips(db: Db, org: OrganizationTable, run: GbP
     for (const payslip of payslips) {
       const employee = employees.get(payslip.employee_id);
       if (!employee) throw new Error(`employee ${payslip.employee_id} of payslip ${payslip.id} is missing from the store`);
-      const bytes = await renderGbPayslipPdf(gbPayslipView(run, payslip, employee, employer), fonts);
-      await onEach({
-        employeeId: payslip.employee_id,
-        documentType: 'payslip',
-        name: payslipFileName(run, employee.payroll_number, employee.id),
-        mimeType: 'application/pdf',
-        // The document's date is the period's (its last day): the payslip belongs to the period it pays.
-        documentDate: run.period_end,
-        templateId: TEMPLATE_IDS.gbPayslip,
-        bytes,
-      });
+      await onEach(await gbPayslipDocument(run, payslip, employee, employer, fonts));
       count += 1;
     }
     if (page.length < RENDER_PAGE) break;

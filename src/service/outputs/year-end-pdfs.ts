@@ -7,7 +7,7 @@ import { renderP60Pdf } from '../../formats/year-end/p60-pdf.js';
 import type { YearEndEmployer } from '../../formats/year-end/view.js';
 import { findAddress } from '../../store/repositories/addresses.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
-import { listRunPayslipsPage } from '../../store/repositories/payroll-runs.js';
+import { listRunLeaverPayslipsPage } from '../../store/repositories/payroll-runs.js';
 import { settledPayslipsOfYear } from '../../store/repositories/rti.js';
 import type { GbPayrollRunTable, GbPayslipTable, OrganizationTable } from '../../store/schema.js';
 import type { Db } from '../context.js';
@@ -36,7 +36,8 @@ export async function renderRunP45s(db: Db, org: OrganizationTable, run: GbPayro
   let count = 0;
   // A page at a time (issue 19): a run of any size holds one page of payslips and employees.
   for (let after: string | null = null; ; ) {
-    const page: GbPayslipTable[] = await listRunPayslipsPage(db, run.id, after, RENDER_PAGE);
+    // Only a leaver's payslip carries a P45 (domain/gb/run/employee-payslip.ts): the others are not read at all.
+    const page: GbPayslipTable[] = await listRunLeaverPayslipsPage(db, run.id, after, RENDER_PAGE);
     if (page.length === 0) break;
     after = (page[page.length - 1] as GbPayslipTable).employee_id;
     const employees = await loadEmployees(db, org.id, page.map((p) => p.employee_id));

@@ -2,10 +2,11 @@
  * draft → approved: the figures become final. The country makes its year-to-date figures final and applies what
  * the run decided (GB: automatic enrolments); then the run is approved, all in one transaction.
  *
- * The documents approval issues (GB: a payslip PDF per employee, issue 15) are rendered and their files written
- * before that transaction, under ids fixed beforehand; the transaction inserts their records with the approval.
- * So the payslips exist exactly when the run is approved: a refused or failed approval removes the files and
- * leaves no record (decision OUT1 in docs/decisions.md).
+ * The documents approval issues exist exactly when the run is approved. Payslips (one per employee, issue 15) are
+ * recorded by that transaction and rendered when first read (decision RENDER1: at 100,000 employees rendering
+ * inside the approval alone took over a minute). The few documents rendered at approval (GB: a leaver's P45) are
+ * rendered and their files written before that transaction, under ids fixed beforehand, and the transaction
+ * inserts their records; a refused or failed approval removes the files and leaves no record (decision OUT1).
  */
 import { lockOrganization } from '../records/org-lock.js';
 import { insertDocuments } from '../../store/repositories/documents.js';
@@ -32,7 +33,7 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
   }
   try {
     await inTransaction(ctx, async (trx) => {
-      await jurisdiction.requireOrg(ctx, trx, orgId);
+      const current = await jurisdiction.requireOrg(ctx, trx, orgId);
       // "Is the year-to-date base still the one this run was calculated on, then write year to date" is read-then-write
       // across runs (finding F2, docs/decisions.md S2/S3): two approvals for the same employee in
       // different pay groups both passed the check on Postgres and gb_ytd kept only one. The organization lock,
@@ -43,7 +44,8 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
       await jurisdiction.approve(ctx, trx, run, stamp);
       if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);
       await insertDocuments(trx, files.rows);
-      await audit(ctx, trx, { orgId, resourceType: 'payroll_run', resourceId: runId, action: 'approve', before: { status: 'draft' }, after: { status: 'approved' }, detail: { payslips: run.employee_count, documents: files.rows.length } });
+      const recorded = jurisdiction.recordDocuments ? await jurisdiction.recordDocuments(ctx, trx, current, run, stamp) : 0;
+      await audit(ctx, trx, { orgId, resourceType: 'payroll_run', resourceId: runId, action: 'approve', before: { status: 'draft' }, after: { status: 'approved' }, detail: { payslips: run.employee_count, documents: files.rows.length + recorded } });
     });
   } catch (error) {
     await discardUnlessCommitted(ctx, orgId, files);

@@ -117,11 +117,17 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
   /** The organization's runs, page style, with the country's filters. */
   listRuns(ctx: ServiceContext, orgId: string, query: Record<string, unknown>): Promise<Page<RunWire>>;
   /**
-   * The documents approval issues (GB: one payslip PDF per employee), each handed to `add` as it is made, dated
+   * The documents approval renders before its transaction (GB: a P45 per leaver), each handed to `add` as it is made, dated
    * `issuedAt` (the approval's time). Called before the approval's transaction; the lifecycle stores the files and
    * inserts their records in that transaction (approve.ts).
    */
   issueDocuments?(ctx: ServiceContext, db: Db, org: OrganizationTable, run: PayrollRunRow, issuedAt: string, add: (document: GeneratedDocument) => Promise<void>): Promise<void>;
+  /**
+   * The documents approval records without rendering them (payslips: one per employee, rendered on first read,
+   * decision RENDER1), inserted by the approval's transaction `trx` with `issuedAt` as their creation time; answers
+   * how many.
+   */
+  recordDocuments?(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunRow, issuedAt: string): Promise<number>;
 }
 
 /** Any jurisdiction, as the lifecycle's country-neutral steps take it. */

@@ -8,6 +8,7 @@ import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, ty
 import { audit } from '../audit.js';
 import { uuidv7 } from '../ids.js';
 import { cursorPaginate } from '../paging.js';
+import { completeRender, completeRenders } from '../outputs/deferred-payslips.js';
 import { lockOrganization } from '../records/org-lock.js';
 import { contentMismatch, MAX_DOCUMENT_BYTES, MAX_LOGO_BYTES, moveStatus, requireDocument, toDocument, transitionRefused } from '../records/documents.js';
 import type { DocumentTable } from '../../store/schema.js';
@@ -68,18 +69,16 @@ function sha256Of(bytes: Uint8Array): string {
 }
 
 export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
+  // A payslip recorded by an approval has its bytes rendered when first read (decision RENDER1): every read below
+  // completes it first, so a document is never shown active without its size and SHA-256.
   async function read(orgId: string, documentId: string): Promise<Document> {
-    return toDocument(await requireDocument(ctx.store.db, orgId, documentId));
+    return toDocument(await completeRender(ctx, await requireDocument(ctx.store.db, orgId, documentId)));
   }
 
-  function list(orgId: string, query: Record<string, unknown>, filters: DocumentFilters): Promise<CursorPage<Document>> {
+  async function list(orgId: string, query: Record<string, unknown>, filters: DocumentFilters): Promise<CursorPage<Document>> {
     const cursorQuery = parseCursorQuery(query);
-    return cursorPaginate<DocumentTable, Document>(
-      () => repo.documentsQuery(ctx.store.db, orgId, filters),
-      'id',
-      cursorQuery,
-      toDocument,
-    );
+    const page = await cursorPaginate<DocumentTable, DocumentTable>(() => repo.documentsQuery(ctx.store.db, orgId, filters), 'id', cursorQuery, (row) => row);
+    return { ...page, items: (await completeRenders(ctx, page.items)).map(toDocument) };
   }
 
   /** Archiving or deleting the current logo leaves the organization without one: a payslip must never point at a retired file. */
@@ -122,8 +121,11 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
       return moved;
     });
     // After the commit: were the removal inside the transaction and the commit failed, an active record would lose its file.
-    if (action === 'delete') await ctx.objects.remove(row.object_store_path);
-    return toDocument(row);
+    if (action === 'delete') {
+      await ctx.objects.remove(row.object_store_path);
+      return toDocument(row);
+    }
+    return toDocument(await completeRender(ctx, row));
   }
 
   return {
@@ -206,7 +208,7 @@ export function documentUseCases(ctx: ServiceContext): DocumentUseCases {
     async getDocumentContent(orgId, documentId) {
       requireScope(ctx, 'payroll:read');
       await requireOrg(ctx, ctx.store.db, orgId);
-      const row = await requireDocument(ctx.store.db, orgId, documentId);
+      const row = await completeRender(ctx, await requireDocument(ctx.store.db, orgId, documentId));
       if (row.status === 'pending_upload') throw conflict('DOCUMENT.NO_CONTENT', `document ${documentId} is pending_upload: its content has not been uploaded yet`, { current_status: row.status });
       if (row.status === 'deleted') throw conflict('DOCUMENT.NO_CONTENT', `document ${documentId} is deleted: its content was removed`, { current_status: row.status });
       let bytes: Uint8Array;

@@ -31,6 +31,7 @@ import { parseOrThrow } from '../contracts/zod-issues.js';
 import { discardUnlessCommitted, generatedFiles, TEMPLATE_IDS } from '../outputs/generated-documents.js';
 import { gbBacsBatch } from '../outputs/gb-payments.js';
 import { renderRunPayslips } from '../outputs/payslip-pdfs.js';
+import { completeRender } from '../outputs/deferred-payslips.js';
 import { renderDeRunPayslips } from '../outputs/de-payslip-pdfs.js';
 import { loadDeSepaBatch } from '../outputs/de-payments.js';
 
@@ -74,8 +75,10 @@ export function outputUseCases(ctx: ServiceContext): OutputUseCases {
     async getPayslipPdf(orgId, runId, employeeId) {
       requireScope(ctx, 'payroll:read');
       const approved = await approvedRun(orgId, runId);
-      const [issued] = await listRunDocuments(ctx.store.db, orgId, runId, { type: 'payslip', employeeId });
-      if (issued) {
+      const [recorded] = await listRunDocuments(ctx.store.db, orgId, runId, { type: 'payslip', employeeId });
+      if (recorded) {
+        // Rendered now if this is its first read (decision RENDER1).
+        const issued = await completeRender(ctx, recorded);
         const bytes = await ctx.objects.get(issued.object_store_path);
         if (issued.sha256 !== null && sha256(bytes) !== issued.sha256) throw new DomainError('internal', 'DOCUMENT.CONTENT_CORRUPT', `the stored payslip ${issued.id} does not match its SHA-256; restore it from a backup`);
         return { document_id: issued.id, file_name: issued.document_name, mime_type: issued.mime_type, sha256: sha256(bytes), bytes };

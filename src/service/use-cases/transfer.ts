@@ -40,7 +40,9 @@ export function transferUseCases(ctx: ServiceContext): TransferUseCases {
       }
       const objects: Record<string, string> = {};
       for (const doc of tables.documents ?? []) {
-        if (doc.status === 'active' || doc.status === 'archived') {
+        // A payslip still to be rendered on first read has no file yet: it travels as its record (render_json
+        // included) and is rendered by the store it is imported into (decision RENDER1). An export reads only.
+        if ((doc.status === 'active' || doc.status === 'archived') && (doc.render_json === null || doc.render_json === undefined)) {
           try {
             objects[String(doc.object_store_path)] = Buffer.from(await ctx.objects.get(String(doc.object_store_path))).toString('base64');
           } catch {

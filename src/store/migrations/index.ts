@@ -12,6 +12,7 @@ import * as m0007 from './0007-payment-outputs.js';
 import * as m0008 from './0008-gb-employer-rti.js';
 import * as m0009 from './0009-gb-year.js';
 import * as m0010 from './0010-audit-trail.js';
+import * as m0011 from './0011-document-render.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Record<string, DialectMigration> = {
   '0008-gb-employer-rti': m0008,
   '0009-gb-year': m0009,
   '0010-audit-trail': m0010,
+  '0011-document-render': m0011,
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */

@@ -94,3 +94,20 @@ export function listRunDocuments(db: Db, orgId: string, runId: string, filter: {
   if (filter.employeeId !== undefined) q = q.where('employee_id', '=', filter.employeeId);
   return q.orderBy('id').execute();
 }
+
+/**
+ * Records that a document's bytes, rendered on first read (decision RENDER1), are stored: size and SHA-256 set,
+ * `render_json` cleared. Only while it is still pending and holds content (active or archived): a concurrent
+ * completion or a delete makes this change nothing, and it answers whether it changed the row.
+ */
+export async function completeDocumentRender(db: Db, orgId: string, documentId: string, size: number, sha256: string): Promise<boolean> {
+  const result = await db
+    .updateTable('documents')
+    .set({ file_size_bytes: size, sha256, render_json: null })
+    .where('org_id', '=', orgId)
+    .where('id', '=', documentId)
+    .where('render_json', 'is not', null)
+    .where('status', 'in', ['active', 'archived'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

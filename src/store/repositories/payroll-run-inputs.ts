@@ -25,6 +25,16 @@ export async function loadEmployees(db: Db, orgId: string, ids: readonly string[
   return map;
 }
 
+/** The employees' start dates (all an approval needs of them: the employment its year to date belongs to). */
+export async function loadEmploymentStarts(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('employees').select(['id', 'start_date']).where(scopeColumn('org_id'), '=', orgId).where('id', 'in', part).execute();
+    for (const row of rows) map.set(row.id, row.start_date);
+  }
+  return map;
+}
+
 /** Which of the employees named are members of the pay group. */
 export async function loadGroupMembers(db: Db, payGroupId: string, ids: readonly string[]): Promise<Set<string>> {
   const set = new Set<string>();

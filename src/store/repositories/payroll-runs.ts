@@ -184,6 +184,27 @@ export async function listRunPayslipsPage(db: Db, runId: string, afterEmployeeId
   return q.orderBy('employee_id').limit(limit).execute();
 }
 
+/** A page of a GB run's leavers' payslips (is_leaver = 1, the only ones with a P45), in employee order as listRunPayslipsPage. */
+export async function listRunLeaverPayslipsPage(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<GbPayslipTable[]> {
+  let q = db.selectFrom('gb_payslips').selectAll().where('run_id', '=', runId).where('is_leaver', '=', 1);
+  if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
+  return q.orderBy('employee_id').limit(limit).execute();
+}
+
+/** A page of the employees paid by a run of either country (its payslips' employee ids), in employee order, by the unique (run_id, employee_id) index. */
+export async function listRunEmployeeIdsPage(db: Db, t: RunTables, runId: string, afterEmployeeId: string | null, limit: number): Promise<string[]> {
+  let q = shared(db).selectFrom(payslipsOf(t)).select('employee_id').where('run_id', '=', runId);
+  if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
+  const rows = await q.orderBy('employee_id').limit(limit).execute();
+  return rows.map((r) => r.employee_id);
+}
+
+/** The payslips of a run of either country paid to `employeeIds` (by the unique (run_id, employee_id) index). */
+export async function findRunPayslipsOf(db: Db, t: RunTables, runId: string, employeeIds: readonly string[]): Promise<PayslipRow[]> {
+  if (employeeIds.length === 0) return [];
+  return shared(db).selectFrom(payslipsOf(t)).selectAll().where('run_id', '=', runId).where('employee_id', 'in', [...employeeIds]).execute() as Promise<PayslipRow[]>;
+}
+
 /** What approval needs of a run's payslips, a page at a time in employee order (as listRunPayslipsPage): the year-to-date base and figures, and any automatic enrolment. */
 export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'ytd_json' | 'auto_enrolment_json'>[]> {
   let q = db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'ytd_json', 'auto_enrolment_json']).where('run_id', '=', runId);

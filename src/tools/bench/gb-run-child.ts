@@ -46,7 +46,6 @@ async function main(argv: string[]): Promise<void> {
       request = null;
       out.run_s = (performance.now() - t) / 1000;
       out.run_cpu_s = cpuSeconds(process.cpuUsage(cpu));
-      // The approval (a PDF per employee) takes far longer than the run: say what is known so far.
       process.stderr.write(`gb-run-child: ${seed.orgId.slice(0, 8)}… run ${(out.run_s as number).toFixed(2)} s wall, ${(out.run_cpu_s as number).toFixed(2)} s CPU, peak RSS so far ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; approving\n`);
       t = performance.now();
       cpu = process.cpuUsage();
@@ -55,6 +54,14 @@ async function main(argv: string[]): Promise<void> {
       out.approve_cpu_s = cpuSeconds(process.cpuUsage(cpu));
       out.net_pay = approved.totals?.net_pay;
       out.employees = approved.employee_count;
+      // Payslip PDFs are rendered on first read (decision RENDER1): the first page of a listing renders its 100.
+      t = performance.now();
+      cpu = process.cpuUsage();
+      const listed = await service.listOrganizationDocuments(seed.orgId, { document_type: 'payslip', size: 100 });
+      out.first_page_s = (performance.now() - t) / 1000;
+      out.first_page_cpu_s = cpuSeconds(process.cpuUsage(cpu));
+      out.documents = listed.pagination.total;
+      if (listed.items.some((d) => d.sha256 === null)) throw new Error('a listed payslip document has no SHA-256: it was not rendered on first read');
     }
   } finally {
     await store.close();

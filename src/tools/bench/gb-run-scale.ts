@@ -26,6 +26,9 @@ interface StepResult {
   approve_cpu_s?: number;
   net_pay?: string;
   employees?: number;
+  documents?: number;
+  first_page_s?: number;
+  first_page_cpu_s?: number;
   max_rss_mb: number;
 }
 
@@ -63,7 +66,7 @@ async function measure(backend: 'SQLite' | 'PostgreSQL', size: number, location:
   const result = await child(['run', location, seedFile]);
   const total = (result.run_s ?? 0) + (result.approve_s ?? 0);
   process.stdout.write(
-    `gb-run-scale: ${fmt(size)} employees (${backend}): run + approve ${total.toFixed(2)} s wall (run ${result.run_s?.toFixed(2)} s, ${result.run_cpu_s?.toFixed(2)} s CPU; approve ${result.approve_s?.toFixed(2)} s, ${result.approve_cpu_s?.toFixed(2)} s CPU, with ${fmt(result.employees ?? 0)} payslip PDFs); peak RSS ${Math.round(result.max_rss_mb)} MB; seeded in ${seeded.seed_s?.toFixed(1)} s; net pay ${result.net_pay}\n`,
+    `gb-run-scale: ${fmt(size)} employees (${backend}): run + approve ${total.toFixed(2)} s wall (run ${result.run_s?.toFixed(2)} s, ${result.run_cpu_s?.toFixed(2)} s CPU; approve ${result.approve_s?.toFixed(2)} s, ${result.approve_cpu_s?.toFixed(2)} s CPU, with ${fmt(result.documents ?? 0)} payslip documents recorded, their PDFs rendered on first read: the first page of 100 listed in ${result.first_page_s?.toFixed(2)} s, ${result.first_page_cpu_s?.toFixed(2)} s CPU); peak RSS ${Math.round(result.max_rss_mb)} MB; seeded in ${seeded.seed_s?.toFixed(1)} s; net pay ${result.net_pay}\n`,
   );
   return { total, result };
 }

@@ -11,7 +11,9 @@
  *   payslip per employee it counts, and totals equal to the sum of its payslips;
  * - no two live runs for the same pay group, tax year, period (and corrected run);
  * - no payslip of a run that does not exist or belongs elsewhere;
- * - every active or archived document has its file, with the size and SHA-256 recorded;
+ * - every active or archived document has its file, with the size and SHA-256 recorded; except a payslip document
+ *   whose bytes are still to be rendered on first read (decision RENDER1), which records no size or SHA-256 and is
+ *   rendered from an approved or paid run holding that employee's payslip;
  * - German runs: the same run, slot and payslip checks per month (de-run-invariants.ts).
  */
 import { createHash } from 'node:crypto';
@@ -19,7 +21,8 @@ import { Decimal } from '../../domain/money.js';
 import { openStore } from '../../store/database.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
-import { listDocumentsWithContent, listGbPayslips, listGbRuns, listGbYtd, listOrganizationRefs, listPayslipsWithoutRun, type StoredPayslip, type StoredRun, type StoredYtdRow } from '../../store/invariant-reads.js';
+import { listDePayslips, listDeRuns, listDocumentsWithContent, listGbPayslips, listGbRuns, listGbYtd, listOrganizationRefs, listPayslipsWithoutRun, type StoredDocumentContentRef, type StoredPayslip, type StoredRun, type StoredYtdRow } from '../../store/invariant-reads.js';
+import { TEMPLATE_IDS } from '../../service/outputs/generated-documents.js';
 import { defaultObjectRoot } from '../../service/local.js';
 import { createFolderObjectStore, type ObjectStore } from '../../service/object-store.js';
 import { slotKey } from '../../service/use-cases/payroll-runs.js';
@@ -245,7 +248,15 @@ export async function checkStoreInvariants(db: Kysely<Database>, objects: Object
 
     for (const r of await checkDeRuns(db, org.id)) add(r.check, r.subject, r.violations);
 
-    for (const doc of documents) {
+    // Payslip documents recorded by an approval and rendered on first read (decision RENDER1) have no file yet: each
+    // must say what it is rendered from, an approved or paid run with this employee's payslip, and record no size
+    // or SHA-256 before its file is stored. A file already there (a first read killed before recording it) is fine.
+    let settledPayslips: Map<string, Set<string>> | null = null;
+    for (const doc of documents.filter((d) => d.render_json !== null)) {
+      settledPayslips ??= await settledRunEmployees(db, org.id, runs, payslips);
+      add('document-file', `document ${doc.id}`, pendingRenderProblems(doc, settledPayslips));
+    }
+    for (const doc of documents.filter((d) => d.render_json === null)) {
       let problems: string[] = [];
       try {
         const bytes = await objects.get(doc.object_store_path);
@@ -259,6 +270,38 @@ export async function checkStoreInvariants(db: Kysely<Database>, objects: Object
   }
   const failed = results.filter((r) => r.violations.length > 0).length;
   return { results, passed: results.length - failed, failed };
+}
+
+/** The employees paid by each approved or paid run of the organization, GB and German (run id → employee ids). */
+async function settledRunEmployees(db: Kysely<Database>, orgId: string, gbRuns: readonly StoredRun[], gbPayslips: readonly StoredPayslip[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  const [deRuns, dePayslips] = await Promise.all([listDeRuns(db, orgId), listDePayslips(db, orgId)]);
+  const settled = new Set([...gbRuns, ...deRuns].filter((r) => SETTLED.has(r.status)).map((r) => r.id));
+  for (const p of [...gbPayslips, ...dePayslips]) {
+    if (!settled.has(p.run_id)) continue;
+    const employees = out.get(p.run_id) ?? new Set<string>();
+    employees.add(p.employee_id);
+    out.set(p.run_id, employees);
+  }
+  return out;
+}
+
+/** What is wrong with a document whose bytes are still to be rendered (empty: it can be rendered as recorded). */
+function pendingRenderProblems(doc: StoredDocumentContentRef, settled: Map<string, Set<string>>): string[] {
+  const problems: string[] = [];
+  if (doc.file_size_bytes !== null || doc.sha256 !== null) problems.push('its bytes are still to be rendered, yet it records a size or SHA-256');
+  if (doc.template_id !== TEMPLATE_IDS.gbPayslip && doc.template_id !== TEMPLATE_IDS.deEntgeltbescheinigung) problems.push(`its bytes are still to be rendered, but template ${String(doc.template_id)} is not rendered on first read`);
+  let version: unknown = null;
+  try {
+    version = (JSON.parse(doc.render_json as string) as { version?: unknown }).version;
+  } catch {
+    // reported below
+  }
+  if (version !== 1) problems.push('its render record is not one this build renders (version 1 JSON)');
+  const employees = doc.source_run_id ? settled.get(doc.source_run_id) : undefined;
+  if (!employees) problems.push(`its bytes are still to be rendered from run ${String(doc.source_run_id)}, which is not an approved or paid run of this organization`);
+  else if (!doc.employee_id || !employees.has(doc.employee_id)) problems.push(`its bytes are still to be rendered from run ${doc.source_run_id}, which has no payslip of employee ${String(doc.employee_id)}`);
+  return problems;
 }
 
 /**

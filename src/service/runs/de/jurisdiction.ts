@@ -24,7 +24,7 @@ import { EMPTY_HISTORY_KEY, type EmployeeHistory, loadHistories } from './histor
 import { type DeRunItem, prepareGermanRun } from './prepare.js';
 import { germanRunWire, listGermanRuns } from './read.js';
 import { requireDeOrg } from './org.js';
-import { renderDeRunPayslips } from '../../outputs/de-payslip-pdfs.js';
+import { recordPayslipDocuments } from '../../outputs/deferred-payslips.js';
 
 export interface DeInputs {
   histories: Map<string, EmployeeHistory>;
@@ -159,8 +159,7 @@ export const deJurisdiction: Jurisdiction<GermanPayrollRunRequest, DeRunItem, Em
   listRuns: listGermanRuns,
 
   // Issue 15: the Entgeltbescheinigung of every employee (§ 108 Abs. 3 GewO, EntgBV), issued on approval.
-  async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
-    await renderDeRunPayslips(db, org, run as DePayrollRunTable, add);
-  },
+  // Recorded by the approval, rendered on first read (decision RENDER1).
+  recordDocuments: (ctx, trx, org, run, issuedAt) => recordPayslipDocuments(ctx, trx, org, run, 'DE', issuedAt),
 };
 

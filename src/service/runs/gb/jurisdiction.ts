@@ -4,6 +4,7 @@
  * pensions and automatic enrolment (domain/gb/run/employee-payslip.ts), year-to-date figures in gb_ytd, and on
  * approval the automatic enrolments the run decided.
  */
+import { RUN_BATCH } from '../calculate.js';
 import { conflict, type FieldIssue, validationError } from '../../../domain/errors.js';
 import { Decimal, money } from '../../../domain/money.js';
 import { isGbTaxYear, SUPPORTED_TAX_YEARS } from '../../../domain/gb/params/index.js';
@@ -20,7 +21,7 @@ import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
 import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
-import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
+import { loadEmploymentStarts } from '../../../store/repositories/payroll-run-inputs.js';
 import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
@@ -29,7 +30,7 @@ import { renderRunP45s } from '../../outputs/year-end-pdfs.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadStatutoryInputs, type PriorPay, type Schemes, type StatutoryInputs } from './inputs.js';
 import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
 import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
-import { renderRunPayslips } from '../../outputs/payslip-pdfs.js';
+import { recordPayslipDocuments } from '../../outputs/deferred-payslips.js';
 import type { GbPayrollRunTable, PayrollRunRow } from '../../../store/schema.js';
 import type { Db } from '../../context.js';
 
@@ -131,8 +132,8 @@ const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
   },
 };
 
-/** Payslips approved per page (year to date checked and written, enrolments made). */
-const APPROVE_PAGE = 1000;
+/** Payslips approved per page (year to date checked and written, enrolments made): a run's batch size (calculate.ts). */
+const APPROVE_PAGE = RUN_BATCH;
 
 type ApprovalPayslip = Awaited<ReturnType<typeof listPayslipsForApproval>>[number];
 
@@ -147,12 +148,12 @@ async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips:
       throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
     }
   }
-  const employees = await loadEmployees(trx, orgId, employeeIds);
+  const starts = await loadEmploymentStarts(trx, orgId, employeeIds);
   const ytdRows: GbYtdTable[] = payslips.map((p) => ({
     employee_id: p.employee_id,
     tax_year: run.tax_year,
     org_id: orgId,
-    employment_start: employees.get(p.employee_id)?.start_date ?? run.period_start,
+    employment_start: starts.get(p.employee_id) ?? run.period_start,
     payslip_id: p.id,
     figures_json: p.ytd_json,
     updated_at: stamp,
@@ -311,8 +312,11 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval; issue 16: the P45 of
   // every leaver whose payslip in the run is the leaver's (PAYE Regs 2003 reg 36, decision P45-ISSUE).
+  // Payslips are recorded by the approval and rendered on first read (decision RENDER1); P45s, a few per run, are
+  // rendered before it (decision OUT1).
   async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
-    await renderRunPayslips(db, org, run as GbPayrollRunTable, add);
     await renderRunP45s(db, org, run as GbPayrollRunTable, add);
   },
+
+  recordDocuments: (ctx, trx, org, run, issuedAt) => recordPayslipDocuments(ctx, trx, org, run, 'GB', issuedAt),
 };
