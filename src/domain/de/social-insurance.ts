@@ -10,12 +10,14 @@
  * side (BVV § 2 Abs. 1 S. 1); shares that differ (Saxony PV, surcharge, reductions) are rounded
  * separately per side (S. 3/S. 4); the Zusatzbeitrag is rounded separately from the 7.3 % part.
  *
- * Pure: no I/O, no clock. Every figure is a Decimal in euros.
+ * Pure: no I/O, no clock. Every figure is a Decimal in euros; whole-cent inputs run on the integer kernel
+ * (sv-cents.ts), which gives the same figures and steps.
  */
 import { Decimal, ZERO } from '../money.js';
 import { inMidijobBand, midijobBand, midijobBases, type MidijobBand, type MidijobBases } from './midijob.js';
 import { minijobContributions } from './minijob.js';
 import type { DeSocialParams } from './params/index.js';
+import { socialInsuranceCents } from './sv-cents.js';
 
 /**
  * Hears each step taken; a step may carry the figures it used (euros and rates as decimal strings, issue 18 point
@@ -187,7 +189,16 @@ function derived(params: DeSocialParams, svDays: number): Derived {
   return value;
 }
 
+/**
+ * The contributions of one period: the integer kernel (sv-cents.ts) for whole-cent inputs within its range, this
+ * Decimal reference for the rest. Both give the same results and the same steps (sv-cents.property.test.ts).
+ */
 export function calculateSocialInsurance(params: DeSocialParams, input: SocialInsuranceInput, trace?: SvTrace): SocialInsuranceResult {
+  return socialInsuranceCents(params, input, trace) ?? calculateSocialInsuranceDecimal(params, input, trace);
+}
+
+/** The Decimal reference: every figure a Decimal in euros, each rounding where the rules put it. */
+export function calculateSocialInsuranceDecimal(params: DeSocialParams, input: SocialInsuranceInput, trace?: SvTrace): SocialInsuranceResult {
   const fixed = derived(params, input.svDays);
   const ceilings = fixed.ceilings;
   const wage = input.currentWage.plus(input.oneOffWage);
