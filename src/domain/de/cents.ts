@@ -44,22 +44,84 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 const rateCache = new WeakMap<Decimal, ScaledRate | null>();
 
-/** The scaled form of a rate (remembered per Decimal: the year's rates are the same objects in every payslip), or
- * undefined when it is negative, not finite, has more than 15 decimals or its units exceed 2^53. */
+/**
+ * The scaled form of a rate (remembered per Decimal: the year's rates are the same objects in every payslip), or
+ * undefined when it is negative, not finite, has more than 15 decimals or its units exceed 2^53.
+ */
 export function scaledRate(rate: Decimal): ScaledRate | undefined {
   const hit = rateCache.get(rate);
   if (hit !== undefined) return hit ?? undefined;
-  let value: ScaledRate | null = null;
-  if (rate.isFinite() && !rate.isNegative()) {
-    const k = rate.decimalPlaces();
-    if (k <= MAX_RATE_PLACES) {
-      const units = rate.times(BIG_POW10[k]!.toString());
-      if (units.lte(MAX_SAFE)) value = { u: units.toNumber(), k };
-    }
-  }
-  rateCache.set(rate, value);
-  return value ?? undefined;
+  const value = readRate(rate);
+  rateCache.set(rate, value ?? null);
+  return value;
 }
+
+/** scaledRate through decimal.js's arithmetic: the definition the representation-level reader is checked against. */
+function rateByArithmetic(rate: Decimal): ScaledRate | undefined {
+  if (!rate.isFinite() || rate.isNegative()) return undefined;
+  const k = rate.decimalPlaces();
+  if (k > MAX_RATE_PLACES) return undefined;
+  const units = rate.times(BIG_POW10[k]!.toString());
+  return units.lte(MAX_SAFE) ? { u: units.toNumber(), k } : undefined;
+}
+
+interface Raw {
+  s: number;
+  e: number;
+  d: number[] | null;
+}
+
+/**
+ * scaledRate from decimal.js's representation (sign s, exponent e of the leading digit, base-1e7 words d aligned on
+ * the decimal point, no trailing zero word; as domain/gb/pence.ts reads it): a request's rates are new objects in
+ * every payslip, and the arithmetic route costs a multiplication and a comparison each. Undefined exactly where
+ * rateByArithmetic is; anything unusual goes that way.
+ */
+function rateByRepresentation(rate: Decimal): ScaledRate | undefined {
+  const raw = rate as unknown as Raw;
+  const words = raw.d;
+  if (!words || raw.s < 0) return rateByArithmetic(rate);
+  const last = words.length - 1;
+  const lastWord = words[last]!;
+  if (last === 0 && lastWord === 0) return { u: 0, k: 0 };
+  const pointWord = Math.floor(raw.e / 7);
+  if (pointWord > 1 || lastWord === 0) return rateByArithmetic(rate);
+  const lastPower = pointWord - last;
+  let k = 0;
+  let tail = lastWord;
+  if (lastPower < 0) {
+    let zeros = 0;
+    while (tail % 10 === 0) {
+      tail /= 10;
+      zeros += 1;
+    }
+    k = -7 * lastPower - zeros;
+  } else {
+    tail = lastWord * 10 ** (7 * lastPower);
+  }
+  if (k > MAX_RATE_PLACES) return undefined;
+  let u = tail;
+  for (let i = 0; i < last; i += 1) u += words[i]! * 10 ** (7 * (pointWord - i) + k);
+  return u <= MAX_SAFE ? { u, k } : undefined;
+}
+
+const RATE_SAMPLES = ['0', '1', '0.073', '0.0245', '0.01225', '0.012345', '0.0061725', '0.000001', '0.0000001', '0.1', '0.5', '0.15', '0.6683', '12', '100', '1234567.1234567', '10000000', '0.000000000000001', '0.0000000000000001', '99999999.99', '-0.01', '9007199254740991', '9007199254740992', '0.9999999999999999'];
+
+const REPRESENTATION_OK: boolean = (() => {
+  try {
+    for (const text of RATE_SAMPLES) {
+      const value = new Decimal(text);
+      const a = rateByRepresentation(value);
+      const b = rateByArithmetic(value);
+      if (a?.u !== b?.u || a?.k !== b?.k) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const readRate: (rate: Decimal) => ScaledRate | undefined = REPRESENTATION_OK ? rateByRepresentation : rateByArithmetic;
 
 /** a + b × m (m a small non-negative integer) or a − b × m at the larger scale; undefined when negative or unsafe. */
 export function combineRates(a: ScaledRate, b: ScaledRate, m: number, sign: 1 | -1): ScaledRate | undefined {
@@ -113,4 +175,22 @@ export function mulRate2(a: number, ra: ScaledRate, b: number, rb: ScaledRate): 
   const n = a * ua + b * ub;
   if (ua <= MAX_SAFE && ub <= MAX_SAFE && a * ua <= MAX_SAFE / 2 && b * ub <= MAX_SAFE / 2) return divHalfUp(n, POW10[k]!);
   return bigDivHalfUp(BigInt(a) * BigInt(ra.u) * BIG_POW10[k - ra.k]! + BigInt(b) * BigInt(rb.u) * BIG_POW10[k - rb.k]!, BIG_POW10[k]!);
+}
+
+/** Two-place text of an amount (Decimal.toFixed(2, half up), as money() prints it): through whole cents when it is. */
+export function amountText(value: Decimal): string {
+  const cents = toPence(value);
+  if (cents === undefined) return value.toFixed(2, Decimal.ROUND_HALF_UP);
+  return cents < 0 ? `-${centsText(-cents)}` : centsText(cents);
+}
+
+const PLAIN_AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/** The Decimal of a decimal text (what `new Decimal(text)` gives), built from whole cents for a plain amount. */
+export function decimalOfText(text: string): Decimal {
+  const m = PLAIN_AMOUNT.exec(text);
+  if (!m) return new Decimal(text);
+  const fraction = m[2];
+  const cents = Number(m[1]) * 100 + (fraction === undefined ? 0 : fraction.length === 1 ? Number(fraction) * 10 : Number(fraction));
+  return fromCents(cents);
 }
