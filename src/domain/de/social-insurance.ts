@@ -18,6 +18,7 @@ import { inMidijobBand, midijobBand, midijobBases, type MidijobBand, type Midijo
 import { minijobContributions } from './minijob.js';
 import type { DeSocialParams } from './params/index.js';
 import { socialInsuranceCents } from './sv-cents.js';
+import { periodCeiling, roundCents } from './sv-period.js';
 
 /**
  * Hears each step taken; a step may carry the figures it used (euros and rates as decimal strings, issue 18 point
@@ -126,19 +127,7 @@ export interface SocialInsuranceResult {
   ceilings: { healthCare: Decimal; pensionUnemployment: Decimal };
 }
 
-/** Rounds half up to the cent (BVV § 1: "die zweite Dezimalstelle wird um 1 erhöht, wenn … 5 bis 9"). */
-export function roundCents(value: Decimal): Decimal {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-}
-
-/**
- * A contribution ceiling for a pay period: the monthly ceiling (annual / 12) × SV days / 30, rounded
- * half up to the cent as the published daily/weekly ceilings are; a year is the annual ceiling.
- */
-export function periodCeiling(annual: Decimal, svDays: number): Decimal {
-  if (svDays === 360) return annual;
-  return roundCents(annual.div(12).mul(svDays).div(30));
-}
+export { periodCeiling, roundCents } from './sv-period.js';
 
 /** Scales a monthly amount to the pay period by SV days, half up to the cent. */
 export function monthlyToPeriod(monthly: Decimal, svDays: number): Decimal {

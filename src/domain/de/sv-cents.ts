@@ -19,7 +19,8 @@
  */
 import { Decimal, ZERO } from '../money.js';
 import { bigDivHalfUp, centsText, combineRates, fromCents, halfRate, mulRate, mulRate2, rateText, scaledRate, toCents, divHalfUp, type ScaledRate } from './cents.js';
-import { periodCeiling, roundCents, type SocialInsuranceInput, type SocialInsuranceResult, type SvTrace } from './social-insurance.js';
+import type { SocialInsuranceInput, SocialInsuranceResult, SvTrace } from './social-insurance.js';
+import { periodCeiling, roundCents } from './sv-period.js';
 import type { DeSocialParams } from './params/index.js';
 
 /** A year's rates as scaled integers; null when one of them does not fit (the reference then takes every case). */
