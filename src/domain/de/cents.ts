@@ -123,6 +123,12 @@ const REPRESENTATION_OK: boolean = (() => {
 
 const readRate: (rate: Decimal) => ScaledRate | undefined = REPRESENTATION_OK ? rateByRepresentation : rateByArithmetic;
 
+/** scaledRate without remembering it: for a request's rates, new objects in every payslip. */
+export const scaledRateOnce: (rate: Decimal) => ScaledRate | undefined = readRate;
+
+/** Whether rates are read from decimal.js's representation (false: through its arithmetic). */
+export const RATE_READ_FAST = REPRESENTATION_OK;
+
 /** a + b × m (m a small non-negative integer) or a − b × m at the larger scale; undefined when negative or unsafe. */
 export function combineRates(a: ScaledRate, b: ScaledRate, m: number, sign: 1 | -1): ScaledRate | undefined {
   const k = Math.max(a.k, b.k);

@@ -18,7 +18,7 @@
  * (BVV § 1). test/domain/de/payroll/sv-cents.property.test.ts holds both paths to the same results and trace.
  */
 import { Decimal, ZERO } from '../money.js';
-import { bigDivHalfUp, centsText, combineRates, fromCents, halfRate, mulRate, mulRate2, rateText, scaledRate, toCents, divHalfUp, type ScaledRate } from './cents.js';
+import { bigDivHalfUp, centsText, combineRates, fromCents, halfRate, mulRate, mulRate2, rateText, scaledRate, scaledRateOnce, toCents, divHalfUp, type ScaledRate } from './cents.js';
 import type { SocialInsuranceInput, SocialInsuranceResult, SvTrace } from './social-insurance.js';
 import { periodCeiling, roundCents } from './sv-period.js';
 import type { DeSocialParams } from './params/index.js';
@@ -171,14 +171,14 @@ export function socialInsuranceCents(params: DeSocialParams, input: SocialInsura
   if (!period) return undefined;
   const current = toCents(input.currentWage);
   const oneOff = toCents(input.oneOffWage);
-  const u1 = scaledRate(input.u1Rate);
-  const u2 = scaledRate(input.u2Rate);
+  const u1 = scaledRateOnce(input.u1Rate);
+  const u2 = scaledRateOnce(input.u2Rate);
   if (current === undefined || oneOff === undefined || !u1 || !u2) return undefined;
   const wage = current + oneOff;
   if (wage > Number.MAX_SAFE_INTEGER / 30) return undefined;
   if (input.employment === 'minijob') return minijob(params, rates, period, input, current, wage, u1, u2, trace);
 
-  const additionalRate = input.statutoryHealth ? scaledRate(input.additionalRate) : undefined;
+  const additionalRate = input.statutoryHealth ? scaledRateOnce(input.additionalRate) : undefined;
   const halfAdditional = additionalRate ? halfRate(additionalRate) : undefined;
   if (input.statutoryHealth && !halfAdditional) return undefined;
   let oneOffBases: { healthCare: number; pensionUnemployment: number } | undefined;

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, money } from '../../../../src/domain/money.js';
-import { amountText, bigDivHalfUp, decimalOfText, divHalfUp, mulRate, rateText, scaledRate } from '../../../../src/domain/de/cents.js';
+import { amountText, bigDivHalfUp, decimalOfText, divHalfUp, mulRate, RATE_READ_FAST, rateText, scaledRate, scaledRateOnce } from '../../../../src/domain/de/cents.js';
 
 const SEED = 20260420;
 
@@ -46,6 +46,8 @@ describe('decimalOfText', () => {
 
 describe('scaledRate', () => {
   it('holds a rate as units over 10^decimals exactly, refusing negative, long and huge ones', () => {
+    // The representation-level reader passed its self-check against the arithmetic route (else this test proves only that route).
+    expect(RATE_READ_FAST).toBe(true);
     expect(scaledRate(new Decimal('0.073'))).toEqual({ u: 73, k: 3 });
     expect(scaledRate(new Decimal('0.01225'))).toEqual({ u: 1225, k: 5 });
     expect(scaledRate(new Decimal('0'))).toEqual({ u: 0, k: 0 });
@@ -60,6 +62,7 @@ describe('scaledRate', () => {
         const rate = new Decimal(units).div(new Decimal(10).pow(places));
         const scaled = scaledRate(rate);
         expect(scaled).toBeDefined();
+        expect(scaledRateOnce(rate)).toEqual(scaled);
         expect(new Decimal(scaled!.u).div(new Decimal(10).pow(scaled!.k)).eq(rate)).toBe(true);
         expect(scaled!.k).toBe(rate.decimalPlaces());
         expect(rateText(scaled!)).toBe(rate.toString());
