@@ -6,7 +6,7 @@
  * Pure: no I/O, no clock. The caller passes a normalized item (Decimals, enums); the service layer
  * builds it from the wire request. All amounts are euros as Decimal; rounding sites name their rule.
  */
-import { Decimal, ZERO, sum } from '../money.js';
+import { Decimal, ZERO } from '../money.js';
 import { calculateLohnsteuer, type PapInput, type PapObserver, type PapOutput, type PapYear } from './lohnsteuer/index.js';
 import { isSupportedYear, paramsForYear, type DeSocialParams, type DeTaxYear, type StateCode } from './params/index.js';
 import { DE_DEFAULT_TAX_YEAR, deEdition } from './editions.js';
@@ -22,7 +22,8 @@ import {
   type EmploymentKind,
   type SocialInsuranceResult,
 } from './social-insurance.js';
-import { inMidijobBand, midijobBand } from './midijob.js';
+import { inMidijobBand, midijobBand, type MidijobBand } from './midijob.js';
+import { netOf, payslipTotals, taxSums } from './payslip-sums.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -368,6 +369,8 @@ interface Prepared {
   papYear: PapYear;
   cycle: PayCycle;
   svDays: number;
+  /** The Übergangsbereich of the period (midijob.ts), once per payslip: a gross-up evaluates many times. */
+  band: MidijobBand;
   warnings: PayslipWarning[];
   taxClass: TaxClass;
   employmentRequested: EmploymentKind;
@@ -473,14 +476,21 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
   const sv = result.sv;
   checkEmploymentBands(prepared, result, warnings);
   const benefitsInKind = prepared.benefits;
-  const subsidy = sv.employer.privateHealthSubsidy.plus(sv.employer.privateCareSubsidy);
-  const totalDeductions = sum(prepared.deductions.map((d) => d.amount));
-  const totalReimbursements = sum(prepared.reimbursements.map((r) => r.amount));
-  // Paid out: net wages − benefits in kind (already received) − deductions + tax-free reimbursements + PKV subsidy.
-  const netPay = result.netWages.minus(benefitsInKind).minus(totalDeductions).plus(totalReimbursements).plus(subsidy);
+  const e = sv.employer;
+  // Paid out: net wages − benefits in kind (already received) − deductions + tax-free reimbursements + PKV subsidy;
+  // total_burden (README): every employer amount on the payslip (contributions, levies, flat tax, subsidy), gross excluded.
+  const { subsidy, totalDeductions, totalReimbursements, netPay, totalBurden, totalTax } = payslipTotals({
+    netWages: result.netWages,
+    benefitsInKind,
+    deductions: prepared.deductions.map((d) => d.amount),
+    reimbursements: prepared.reimbursements.map((r) => r.amount),
+    privateHealthSubsidy: e.privateHealthSubsidy,
+    privateCareSubsidy: e.privateCareSubsidy,
+    employerItems: [e.pension, e.health, e.care, e.unemployment, e.sickPay, e.maternity, e.insolvency, e.flatTax],
+    taxes: [result.incomeTax, result.solidarity, result.church, sv.employeeFlatTax],
+  });
   if (netPay.lt(0)) warnings.push({ code: 'NET_PAY_NEGATIVE', message: `net pay is negative (${netPay.toFixed(2)}): deductions and benefits in kind exceed the net wages` });
 
-  const e = sv.employer;
   const employer: EmployerBlock = {
     pensionContribution: e.pension,
     healthInsuranceContribution: e.health,
@@ -491,11 +501,9 @@ export function calculatePayslipWith(item: PayslipItem, context: PayslipContext,
     insolvencyInsuranceContribution: e.insolvency,
     flatRateTaxMiniJob: e.flatTax,
     privateInsuranceSubsidy: subsidy,
-    // README: total_burden = every employer amount on the payslip (contributions, levies, flat tax, subsidy), gross excluded.
-    totalBurden: sum([e.pension, e.health, e.care, e.unemployment, e.sickPay, e.maternity, e.insolvency, e.flatTax, subsidy]),
+    totalBurden,
   };
 
-  const totalTax = result.incomeTax.plus(result.solidarity).plus(result.church).plus(sv.employeeFlatTax);
   const payslip: Payslip = {
     employeeId: item.employee.employeeId,
     paymentPeriod: paymentPeriod(prepared.cycle, context.payDate, prepared.year),
@@ -662,6 +670,7 @@ function prepare(item: PayslipItem, context: PayslipContext, overrides: PayslipO
     papYear,
     cycle,
     svDays,
+    band: midijobBand(params, svDays),
     warnings,
     taxClass,
     employmentRequested: employment,
@@ -784,7 +793,7 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   const oneOffWage = lumpsum.minus(p.severance);
 
   let employment = p.employmentRequested;
-  if (employment === 'midijob' && !inMidijobBand(currentWage.plus(oneOffWage), midijobBand(p.params, p.svDays))) employment = 'regular';
+  if (employment === 'midijob' && !inMidijobBand(currentWage.plus(oneOffWage), p.band)) employment = 'regular';
 
   const overrides = p.overrides;
   const computed = calculateSocialInsurance(
@@ -813,7 +822,7 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
 
   if (employment === 'minijob') {
     // § 40a Abs. 2 EStG: the 2 % flat tax replaces LSt, Soli and KiSt; no PAP run.
-    const netWages = gross.minus(sv.employee.total).minus(sv.employeeFlatTax);
+    const netWages = netOf(gross, [sv.employee.total, sv.employeeFlatTax]);
     return { sv, gross, taxable: gross, currentWage, lumpsum, incomeTax: ZERO, solidarity: ZERO, church: ZERO, oneOffTax: noOneOffTax, solidarityBase: ZERO, netWages };
   }
 
@@ -822,27 +831,20 @@ function evaluate(p: Prepared, grossupCurrent: Decimal, grossupLumpsum: Decimal,
   // Teillohnzahlungszeitraum (run-rules.md §2, R 39b.5 Abs. 2 LStR): the day table's amounts (LZZ 4) times the
   // calendar days; the one-off's STS/SOLZS/BKS are annual amounts and are not multiplied.
   const times = taxDays === undefined ? 1 : taxDays;
-  // PAP outputs are whole cents (UPANTEIL cuts to cents): LSt = LSTLZZ + STS, Soli = SOLZLZZ + SOLZS.
-  const incomeTax = fromCents(papResult.LSTLZZ.mul(times).plus(papResult.STS));
-  const solidarity = fromCents(papResult.SOLZLZZ.mul(times).plus(papResult.SOLZS));
+  // PAP outputs are whole cents (UPANTEIL cuts to cents): LSt = LSTLZZ + STS, Soli = SOLZLZZ + SOLZS; church tax
+  // (contribution-rules.md 8): BK (and BKS) × 8/9 %, fractions of a cent dropped, each base on its own (payslip-sums.ts).
+  const taxes = taxSums(papResult, times, p.churchMember ? p.churchRate : undefined);
+  const { incomeTax, solidarity, church } = taxes;
   // PAP outputs in cents → the payslip's euros: LSt = LSTLZZ (× tax days) + STS, Soli = SOLZLZZ (× tax days) + SOLZS.
   trace?.('PAYSLIP', 'WAGE_TAX', { LSTLZZ: papResult.LSTLZZ.toString(), STS: papResult.STS.toString(), Steuertage: String(times), Lohnsteuer: incomeTax.toFixed(2) });
   trace?.('PAYSLIP', 'SOLIDARITY', { SOLZLZZ: papResult.SOLZLZZ.toString(), SOLZS: papResult.SOLZS.toString(), Steuertage: String(times), Solidaritaetszuschlag: solidarity.toFixed(2) });
-  let church = ZERO;
-  let churchOnOneOff = ZERO;
   if (p.churchMember) {
-    // contribution-rules.md 8: BK (and BKS) × 8/9 %, fractions of a cent dropped, each base on its own
-    // (run-rules.md convention `church_tax_on_one_off_floored_separately`); a partial month multiplies the day's amount.
-    const onCurrent = papResult.BK.mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN).mul(times);
-    const onOther = Decimal.max(papResult.BKS, ZERO).mul(p.churchRate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
-    church = fromCents(onCurrent.plus(onOther));
-    churchOnOneOff = fromCents(onOther);
     trace?.('PAYSLIP', 'CHURCH_TAX', { BK: papResult.BK.toString(), BKS: papResult.BKS.toString(), Kirchensteuersatz: p.churchRate.toString(), Kirchensteuer: church.toFixed(2) });
   }
-  const oneOffTax = { incomeTax: fromCents(papResult.STS), solidarity: fromCents(papResult.SOLZS), church: churchOnOneOff };
-  const solidarityBase = fromCents(papResult.BK.mul(times).plus(papResult.BKS));
+  const oneOffTax = taxes.oneOff;
+  const solidarityBase = taxes.solidarityBase;
   const taxable = currentWage.plus(lumpsum);
-  const netWages = gross.minus(incomeTax).minus(solidarity).minus(church).minus(sv.employee.total);
+  const netWages = netOf(gross, [incomeTax, solidarity, church, sv.employee.total]);
   const evaluation: Evaluation = { sv, pap: papResult, gross, taxable, currentWage, lumpsum, incomeTax, solidarity, church, oneOffTax, solidarityBase, netWages };
   if (taxDays !== undefined) evaluation.dailyWage = fromCents(dailyWageCents(currentWage, taxDays));
   // The private KV/PV contributions the PAP took into account (Lohnsteuerbescheinigung line 28 up to 2025): the
@@ -944,7 +946,7 @@ function monthlySubsidyOf(p: Prepared, currentWage: Decimal): Decimal {
 
 /** Warns when the employment flags and the period's contributory wage disagree (the flags still decide, except a midijob outside the band). */
 function checkEmploymentBands(p: Prepared, result: Evaluation, warnings: PayslipWarning[]): void {
-  const band = midijobBand(p.params, p.svDays);
+  const band = p.band;
   const wage = result.sv.appliedEmployment === 'minijob' ? result.gross : result.gross.minus(p.severance);
   const limit = band.lower.toFixed(2);
   if (p.employmentRequested === 'midijob' && result.sv.appliedEmployment !== 'midijob') {

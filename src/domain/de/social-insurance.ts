@@ -10,12 +10,15 @@
  * side (BVV § 2 Abs. 1 S. 1); shares that differ (Saxony PV, surcharge, reductions) are rounded
  * separately per side (S. 3/S. 4); the Zusatzbeitrag is rounded separately from the 7.3 % part.
  *
- * Pure: no I/O, no clock. Every figure is a Decimal in euros.
+ * Pure: no I/O, no clock. Every figure is a Decimal in euros; whole-cent inputs run on the integer kernel
+ * (sv-cents.ts), which gives the same figures and steps.
  */
 import { Decimal, ZERO } from '../money.js';
 import { inMidijobBand, midijobBand, midijobBases, type MidijobBand, type MidijobBases } from './midijob.js';
 import { minijobContributions } from './minijob.js';
 import type { DeSocialParams } from './params/index.js';
+import { socialInsuranceCents } from './sv-cents.js';
+import { periodCeiling, roundCents } from './sv-period.js';
 
 /**
  * Hears each step taken; a step may carry the figures it used (euros and rates as decimal strings, issue 18 point
@@ -124,19 +127,7 @@ export interface SocialInsuranceResult {
   ceilings: { healthCare: Decimal; pensionUnemployment: Decimal };
 }
 
-/** Rounds half up to the cent (BVV § 1: "die zweite Dezimalstelle wird um 1 erhöht, wenn … 5 bis 9"). */
-export function roundCents(value: Decimal): Decimal {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-}
-
-/**
- * A contribution ceiling for a pay period: the monthly ceiling (annual / 12) × SV days / 30, rounded
- * half up to the cent as the published daily/weekly ceilings are; a year is the annual ceiling.
- */
-export function periodCeiling(annual: Decimal, svDays: number): Decimal {
-  if (svDays === 360) return annual;
-  return roundCents(annual.div(12).mul(svDays).div(30));
-}
+export { periodCeiling, roundCents } from './sv-period.js';
 
 /** Scales a monthly amount to the pay period by SV days, half up to the cent. */
 export function monthlyToPeriod(monthly: Decimal, svDays: number): Decimal {
@@ -187,7 +178,16 @@ function derived(params: DeSocialParams, svDays: number): Derived {
   return value;
 }
 
+/**
+ * The contributions of one period: the integer kernel (sv-cents.ts) for whole-cent inputs within its range, this
+ * Decimal reference for the rest. Both give the same results and the same steps (sv-cents.property.test.ts).
+ */
 export function calculateSocialInsurance(params: DeSocialParams, input: SocialInsuranceInput, trace?: SvTrace): SocialInsuranceResult {
+  return socialInsuranceCents(params, input, trace) ?? calculateSocialInsuranceDecimal(params, input, trace);
+}
+
+/** The Decimal reference: every figure a Decimal in euros, each rounding where the rules put it. */
+export function calculateSocialInsuranceDecimal(params: DeSocialParams, input: SocialInsuranceInput, trace?: SvTrace): SocialInsuranceResult {
   const fixed = derived(params, input.svDays);
   const ceilings = fixed.ceilings;
   const wage = input.currentWage.plus(input.oneOffWage);

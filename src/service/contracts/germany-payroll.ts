@@ -45,6 +45,16 @@ interface DecimalRule {
   step?: string;
 }
 
+/** Unsigned, at most 9 digits before and 6 after the point: at most 15 significant digits. */
+const PLAIN_DECIMAL = /^\d{1,9}(\.\d{1,6})?$/;
+
+/** A plain decimal (PLAIN_DECIMAL) in whole millionths: at most 15 digits, an exact integer. */
+function millionths(text: string): number {
+  const dot = text.indexOf('.');
+  if (dot < 0) return Number(text) * 1e6;
+  return Number(text.slice(0, dot)) * 1e6 + Number(text.slice(dot + 1).padEnd(6, '0'));
+}
+
 /**
  * A decimal accepted as a JSON number or a decimal string, checked by `rule`. Failures are custom
  * issues whose `params.type` names the rule (the spec's `type` of the validation detail).
@@ -54,27 +64,38 @@ export function decimalInput(description: string, rule: DecimalRule = {}) {
     .union([z.number(), z.string()], { error: 'must be a number or a decimal string, e.g. "1234.50"' })
     .superRefine((value, ctx) => {
       const text = decimalText(value);
-      if (typeof value === 'number' ? !Number.isFinite(value) : !DECIMAL_STRING_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a decimal number, e.g. "1234.50"', params: { type: 'decimal_parsing' } });
-        return;
+      // A plain decimal of at most 15 digits (most amounts and rates) is within the bound and compares exactly as a
+      // double: decimals of at most 15 significant digits are distinct doubles in the same order, and the bounds are
+      // such decimals too. Anything else is checked through Decimal.
+      const plain = PLAIN_DECIMAL.test(text);
+      if (!plain) {
+        if (typeof value === 'number' ? !Number.isFinite(value) : !DECIMAL_STRING_PATTERN.test(text)) {
+          ctx.addIssue({ code: 'custom', message: 'must be a decimal number, e.g. "1234.50"', params: { type: 'decimal_parsing' } });
+          return;
+        }
+        // The wire's bound on every decimal (common.ts): 1e308 would otherwise reach the engine.
+        if (!withinAmountBound(text)) {
+          ctx.addIssue({ code: 'custom', message: AMOUNT_BOUND_MESSAGE, params: { type: 'decimal_max_digits' } });
+          return;
+        }
       }
-      // The wire's bound on every decimal (common.ts): 1e308 would otherwise reach the engine.
-      if (!withinAmountBound(text)) {
-        ctx.addIssue({ code: 'custom', message: AMOUNT_BOUND_MESSAGE, params: { type: 'decimal_max_digits' } });
-        return;
-      }
-      // Compared as a Decimal: the amount is money and a JS number would round it before the comparison.
-      const n = new Decimal(text);
-      if (rule.min !== undefined && n.lt(rule.min)) ctx.addIssue({ code: 'custom', message: `must be greater than or equal to ${rule.min}`, params: { type: 'greater_than_equal' } });
-      if (rule.gt !== undefined && !n.gt(rule.gt)) ctx.addIssue({ code: 'custom', message: `must be greater than ${rule.gt}`, params: { type: 'greater_than' } });
-      if (rule.max !== undefined && n.gt(rule.max)) ctx.addIssue({ code: 'custom', message: `must be less than or equal to ${rule.max}`, params: { type: 'less_than_equal' } });
-      if (rule.lt !== undefined && !n.lt(rule.lt)) ctx.addIssue({ code: 'custom', message: `must be less than ${rule.lt}`, params: { type: 'less_than' } });
+      // Compared as a Decimal (or as the exact double of a plain decimal): a JS number of more digits would round the amount before the comparison.
+      const n = plain ? Number(text) : new Decimal(text);
+      const lt = (bound: number): boolean => (typeof n === 'number' ? n < bound : n.lt(bound));
+      const gt = (bound: number): boolean => (typeof n === 'number' ? n > bound : n.gt(bound));
+      if (rule.min !== undefined && lt(rule.min)) ctx.addIssue({ code: 'custom', message: `must be greater than or equal to ${rule.min}`, params: { type: 'greater_than_equal' } });
+      if (rule.gt !== undefined && !gt(rule.gt)) ctx.addIssue({ code: 'custom', message: `must be greater than ${rule.gt}`, params: { type: 'greater_than' } });
+      if (rule.max !== undefined && gt(rule.max)) ctx.addIssue({ code: 'custom', message: `must be less than or equal to ${rule.max}`, params: { type: 'less_than_equal' } });
+      if (rule.lt !== undefined && !lt(rule.lt)) ctx.addIssue({ code: 'custom', message: `must be less than ${rule.lt}`, params: { type: 'less_than' } });
       // Trailing zeros are not significant: "2100.500" has two decimal places.
       if (rule.places !== undefined && decimalPlaces(text.includes('.') ? text.replace(/0+$/, '') : text) > rule.places) {
         ctx.addIssue({ code: 'custom', message: `must have at most ${rule.places} decimal places`, params: { type: 'decimal_max_places' } });
       }
       if (rule.step !== undefined) {
-        if (!new Decimal(text).mod(rule.step).isZero()) ctx.addIssue({ code: 'custom', message: `must be a multiple of ${rule.step}`, params: { type: 'multiple_of' } });
+        // A plain decimal and a plain step are whole millionths below 2^53: the remainder is exact in integers.
+        const step = plain && PLAIN_DECIMAL.test(rule.step) ? millionths(rule.step) : 0;
+        const multiple = step > 0 ? millionths(text) % step === 0 : new Decimal(text).mod(rule.step).isZero();
+        if (!multiple) ctx.addIssue({ code: 'custom', message: `must be a multiple of ${rule.step}`, params: { type: 'multiple_of' } });
       }
     })
     .describe(description);

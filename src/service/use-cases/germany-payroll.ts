@@ -4,7 +4,8 @@
  * Each payslip depends only on its own payroll_group item, never on its position or neighbours.
  */
 import { validationError } from '../../domain/errors.js';
-import { Decimal, ZERO, money } from '../../domain/money.js';
+import { Decimal, ZERO } from '../../domain/money.js';
+import { amountText as money, decimalOfText, fromCents, toCents } from '../../domain/de/cents.js';
 import { stateCodeOf } from '../../domain/de/params/index.js';
 import { calculatePayslip, EMPLOYER_FIELDS, type EmployerBlock, type PayCycle, type Payslip, type PayslipItem, type TaxClass } from '../../domain/de/payslip.js';
 import { decimalText, germanPayrollRequest, MAX_EMPLOYEES, payrollGroupItem, type GermanPayrollRequest, type GermanPayrollResponse, type GermanPayslip, type PayrollGroupItem } from '../contracts/germany-payroll.js';
@@ -95,7 +96,8 @@ function respond(payslips: Payslip[]): GermanPayrollResponse {
   return { payslips: payslips.map(toWire), summary: { employer: employerToWire(summary) } };
 }
 
-const dec = (value: number | string): Decimal => new Decimal(decimalText(value));
+// A plain amount's Decimal is built from its cents (the same Decimal, several times cheaper than parsing it).
+const dec = (value: number | string): Decimal => decimalOfText(decimalText(value));
 const optionalDec = (value: number | string | null | undefined): Decimal | undefined => (value === null || value === undefined ? undefined : dec(value));
 
 /** The parsed wire item as the domain's normalized input. */
@@ -156,8 +158,26 @@ export function toPayslipItem(item: PayrollGroupItem, payCycle: PayCycle): Paysl
 
 /** The summary: field-by-field sum of the payslips' employer blocks (order-independent). */
 export function sumEmployerBlocks(blocks: readonly EmployerBlock[]): EmployerBlock {
-  const total = Object.fromEntries(EMPLOYER_FIELDS.map((field) => [field, ZERO])) as unknown as EmployerBlock;
-  for (const block of blocks) for (const field of EMPLOYER_FIELDS) total[field] = total[field].plus(block[field]);
+  const total = {} as EmployerBlock;
+  for (const field of EMPLOYER_FIELDS) {
+    // Whole cents (every payslip figure is) are summed as integers; anything else as Decimals.
+    let cents: number | undefined = 0;
+    for (const block of blocks) {
+      const value = toCents(block[field]);
+      if (value === undefined || cents + value > Number.MAX_SAFE_INTEGER) {
+        cents = undefined;
+        break;
+      }
+      cents += value;
+    }
+    if (cents !== undefined) {
+      total[field] = fromCents(cents);
+    } else {
+      let sum = ZERO;
+      for (const block of blocks) sum = sum.plus(block[field]);
+      total[field] = sum;
+    }
+  }
   return total;
 }
 
