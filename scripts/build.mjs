@@ -84,10 +84,34 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * The domain (src/domain/) is pure: its modules compute and export, and nothing in them runs for its effect at
+ * load time (no registration, no I/O; test/architecture/cli-start.test.ts checks there is no top-level call). So a
+ * domain module none of whose exports a chunk uses is left out of it, like decimal.js, which only defines its class:
+ * the CLI reaches the domain through service/ports.ts, and `payroll --help` or `org list` must not evaluate the
+ * German wage-tax tables or the GB wage types because ports.ts re-exports a constant beside them.
+ */
+const pureDomain = {
+  name: 'pure-domain',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (!args.importer.startsWith(join(ROOT, 'src'))) return undefined;
+      const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+      if (!target.startsWith(join(ROOT, 'src', 'domain')) || !existsSync(target)) return undefined;
+      return { path: target, sideEffects: false };
+    });
+    build.onResolve({ filter: /^decimal\.js$/ }, async (args) => {
+      if (args.pluginData === 'pure-domain') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'pure-domain' });
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
 async function bundle() {
   const esbuild = await import('esbuild');
   rmSync(BUNDLE, { recursive: true, force: true });
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'src/cli/main.ts' },
     outdir: BUNDLE,
@@ -100,14 +124,29 @@ async function bundle() {
     external: EXTERNAL,
     // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
-    plugins: [importMetaUrlAsCompiled, zodEnglishOnly],
+    plugins: [pureDomain, importMetaUrlAsCompiled, zodEnglishOnly],
     // Less source to compile at every start (names are kept: stack traces and error names stay readable).
     minifyWhitespace: true,
     minifySyntax: true,
     keepNames: true,
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
+  // Which source went into which chunk (test/architecture/cli-start.test.ts reads it to name what a command loaded).
+  writeFileSync(join(BUNDLE, 'metafile.json'), `${JSON.stringify(result.metafile)}\n`);
+}
+
+/**
+ * The command index (src/cli/program.ts): what `payroll --help` shows of each top-level command and which command
+ * families make it, taken from the whole program as tsc compiled it. The CLI reads it to load only the family a
+ * command needs; without it (never built) the CLI builds the whole program.
+ */
+function writeCommandIndex() {
+  const script = `import(${JSON.stringify(new URL('../dist/cli/program.js', import.meta.url).href)}).then(async (m) => process.stdout.write(JSON.stringify(await m.commandIndex(), null, 1) + '\\n'))`;
+  // A process of its own, without the user's environment: the index must not depend on who builds.
+  const index = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+  writeFileSync(join(DIST, 'cli', 'command-index.json'), index);
 }
 
 const hash = sourceHash();
@@ -118,6 +157,7 @@ if (fresh) {
   rmSync(STAMP, { force: true });
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
   await bundle();
+  writeCommandIndex();
   writeFileSync(STAMP, `${hash}\n`);
 }
 execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-info.mjs')], { stdio: 'inherit' });

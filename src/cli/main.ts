@@ -1,44 +1,10 @@
-import { Command, CommanderError, Option } from 'commander';
+import { CommanderError } from 'commander';
 import { DomainError, isDomainError } from '../service/ports.js';
-import { registerCommands } from './commands/index.js';
 import { preloadStdin } from './runtime.js';
-import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes.js';
-import { registerCompletionCommand } from './commands/completion.js';
-import { registerHelpTopics } from './commands/help-topics.js';
-import { versionText } from './version.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+import { buildProgram, programFor, StandInReached } from './program.js';
 
-export function buildProgram(): Command {
-  const program = new Command('payroll')
-    .description('Payroll and workforce administration for employers in Germany and Great Britain')
-    .version(versionText(), '-V, --version', 'the version and the commit it was built from')
-    .option('--profile <name>', 'configuration profile (env PAYROLL_PROFILE; default "default", local)')
-    .option('--db <path-or-url>', 'local database: a SQLite file or postgres:// URL (env PAYROLL_DATABASE)')
-    .option('--remote <url>', 'hosted instance base URL, https only (env PAYROLL_URL)')
-    .addOption(new Option('-o, --output <format>', 'output format: table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
-    .option('--json', 'short for --output json')
-    .option('--no-input', 'never prompt; a missing required value is a usage error')
-    .option('-y, --yes', 'confirm destructive or irreversible steps without asking')
-    .option('--color <when>', 'auto, always or never (honours NO_COLOR and FORCE_COLOR)')
-    .option('--reveal', 'show IBANs, tax IDs and NI numbers in full (masked by default)')
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
-  program.addHelpText('after', `\n${EXIT_CODE_HELP}\nMore: payroll help environment, payroll help exit-codes, payroll completion bash|zsh|fish\n`);
-  program
-    .command('help-exit-codes')
-    .alias('exit-codes')
-    .description('list the stable exit codes (also: payroll help exit-codes)')
-    .action(() => {
-      process.stdout.write(EXIT_CODE_HELP);
-    });
-  registerCommands(program);
-  registerHelpTopics(program);
-  registerCompletionCommand(program);
-  program.commands.forEach(function exitOverrideAll(command: Command) {
-    command.exitOverride();
-    command.commands.forEach(exitOverrideAll);
-  });
-  return program;
-}
+export { buildProgram };
 
 /** Prints an error on stderr (JSON with --json / -o json) and returns its exit code. */
 export function reportError(error: unknown, argv: string[]): number {
@@ -94,12 +60,18 @@ export async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', () => process.exit(EXIT.interrupted));
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
-  const program = buildProgram();
   let code: number = EXIT.ok;
   try {
     // `-` stands for standard input wherever a file is taken (--input -, import -).
     if (argv.slice(2).includes('-')) await preloadStdin();
-    await program.parseAsync(argv);
+    // Only the named command's family is loaded (program.ts); should the arguments reach a command that was not
+    // loaded after all, the whole program parses them afresh (a stand-in's action runs before anything is done).
+    try {
+      await (await programFor(argv.slice(2))).parseAsync(argv);
+    } catch (error) {
+      if (!(error instanceof StandInReached)) throw error;
+      await (await buildProgram()).parseAsync(argv);
+    }
   } catch (error) {
     code = reportError(error, argv.slice(2));
   }
