@@ -1,6 +1,5 @@
 import { CommanderError } from 'commander';
 import { DomainError, isDomainError } from '../service/ports.js';
-import { preloadStdin } from './runtime.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { buildProgram, programFor, StandInReached } from './program.js';
 
@@ -63,7 +62,7 @@ export async function main(argv: string[]): Promise<void> {
   let code: number = EXIT.ok;
   try {
     // `-` stands for standard input wherever a file is taken (--input -, import -).
-    if (argv.slice(2).includes('-')) await preloadStdin();
+    if (argv.slice(2).includes('-')) await (await import('./runtime.js')).preloadStdin();
     // Only the named command's family is loaded (program.ts); should the arguments reach a command that was not
     // loaded after all, the whole program parses them afresh (a stand-in's action runs before anything is done).
     try {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { payrollGroup } from '../command-kit.js';
 
 /**
  * One family of commands: `load` imports its module (a chunk of its own in the bundle) and returns the function
@@ -33,7 +32,7 @@ export const REGISTRARS: readonly Registrar[] = [
   {
     id: 'run-de',
     load: async () => {
-      const { registerRunDeCommand } = await import('./run-de.js');
+      const [{ registerRunDeCommand }, { payrollGroup }] = await Promise.all([import('./run-de.js'), import('../command-kit.js')]);
       return (program) => registerRunDeCommand(program, payrollGroup(program));
     },
   },
@@ -46,7 +45,7 @@ export const REGISTRARS: readonly Registrar[] = [
   {
     id: 'lohnkonto',
     load: async () => {
-      const { registerLohnkontoCommand } = await import('./lohnkonto.js');
+      const [{ registerLohnkontoCommand }, { payrollGroup }] = await Promise.all([import('./lohnkonto.js'), import('../command-kit.js')]);
       return (program) => registerLohnkontoCommand(program, payrollGroup(program));
     },
   },
