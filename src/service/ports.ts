@@ -49,7 +49,7 @@ export { maskIban, maskIdentifier } from '../domain/identifiers/mask.js';
  */
 export { gbTaxMonth, gbTaxYearOf, parseGbTaxYear, type PayFrequency } from '../domain/pay-periods.js';
 export { classifyPay, hoursProblem } from '../domain/gb/run/pay-items.js';
-export { STATE_OFFICIAL_NAMES } from '../domain/de/params/index.js';
+export { STATE_OFFICIAL_NAMES } from '../domain/de/params/states.js';
 /** Prompt answers checked by the API's own schemas, loaded on demand (answer-checks-loader.ts). */
 export { loadAnswerChecks } from './answer-checks-loader.js';
 
