@@ -143,30 +143,6 @@ const zodEnglishOnly = {
   },
 };
 
-/**
- * The domain (src/domain/) is pure: its modules compute and export, and nothing in them runs for its effect at
- * load time (no registration, no I/O; test/architecture/cli-start.test.ts checks there is no top-level call). So a
- * domain module none of whose exports a chunk uses is left out of it, like decimal.js, which only defines its class:
- * the CLI reaches the domain through service/ports.ts, and `payroll --help` or `org list` must not evaluate the
- * German wage-tax tables or the GB wage types because ports.ts re-exports a constant beside them.
- */
-const pureDomain = {
-  name: 'pure-domain',
-  setup(build) {
-    build.onResolve({ filter: /^\./ }, (args) => {
-      if (!args.importer.startsWith(join(ROOT, 'src'))) return undefined;
-      const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
-      if (!target.startsWith(join(ROOT, 'src', 'domain')) || !existsSync(target)) return undefined;
-      return { path: target, sideEffects: false };
-    });
-    build.onResolve({ filter: /^decimal\.js$/ }, async (args) => {
-      if (args.pluginData === 'pure-domain') return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'pure-domain' });
-      return { ...resolved, sideEffects: false };
-    });
-  },
-};
-
 async function bundle() {
   const esbuild = await import('esbuild');
   rmSync(BUNDLE, { recursive: true, force: true });
@@ -183,7 +159,7 @@ async function bundle() {
     external: EXTERNAL,
     // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
-    plugins: [pureDomain, sourceTransforms, zodEnglishOnly],
+    plugins: [sourceTransforms, zodEnglishOnly],
     // Less source to compile at every start (names are kept: stack traces and error names stay readable).
     minifyWhitespace: true,
     minifySyntax: true,
