@@ -9,29 +9,11 @@
  * build time (scripts/build.mjs → dist/cli/command-index.json); test/cli/command-index.test.ts checks that the
  * index equals the program's and that the help printed from stand-ins equals the whole program's.
  */
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { type CommandIndex, type IndexedCommand, readCommandIndex } from './command-index.js';
 import { REGISTRARS, WHOLE_TREE_REGISTRARS } from './commands/index.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';
 import { versionText } from './version.js';
-
-/** What help shows of one top-level command, and the families that register it (in REGISTRARS order). */
-export interface IndexedCommand {
-  name: string;
-  aliases: string[];
-  description: string;
-  summary: string;
-  hidden: boolean;
-  helpGroup: string;
-  hasOptions: boolean;
-  /** Argument terms as registered: `<file>`, `[words...]`. */
-  args: string[];
-  registrars: string[];
-}
-
-export interface CommandIndex {
-  commands: IndexedCommand[];
-}
 
 /** The program with its global options and nothing else (every form of the program starts from it). */
 function baseProgram(): Command {
@@ -141,15 +123,6 @@ export function commandWord(args: readonly string[]): string | null | undefined 
   return null;
 }
 
-/** The command index the build wrote, or null (not built, or unreadable: the whole program is built instead). */
-export function readCommandIndex(): CommandIndex | null {
-  try {
-    return JSON.parse(readFileSync(new URL('./command-index.json', import.meta.url), 'utf8')) as CommandIndex;
-  } catch {
-    return null;
-  }
-}
-
 /** The program for these arguments (without node and script): in part when the index allows, else whole. */
 export async function programFor(args: readonly string[], index: CommandIndex | null = readCommandIndex()): Promise<Command> {
   if (!index) return buildProgram();
@@ -187,7 +160,14 @@ export async function commandIndex(): Promise<CommandIndex> {
       owners.set(command.name(), [...(owners.get(command.name()) ?? []), id]);
     }
   }
+  // What `payroll --help` writes to a pipe: commander's help at its default width, then the text added after it.
+  let help = '';
+  program.configureOutput({ writeOut: (text) => (help += text), writeErr: () => undefined, getOutHelpWidth: () => 80, getOutHasColors: () => false });
+  await program.parseAsync(['--help'], { from: 'user' }).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== 'commander.helpDisplayed') throw error;
+  });
   return {
+    help,
     commands: program.commands.map((command) => ({
       name: command.name(),
       aliases: command.aliases(),

@@ -22,6 +22,9 @@ describe('the command index', () => {
     expect(standIns.commands.map((c) => c.name())).toEqual(whole.commands.map((c) => c.name()));
     for (const width of [40, 80, 120, 250]) expect(helpAt(standIns, width)).toBe(helpAt(whole, width));
     expect(helpAt(whole, 80)).toContain('org|orgs');
+    // The text main.ts prints for `payroll --help` to a pipe: commander's help at width 80 and the text after it.
+    expect(index.help.startsWith(helpAt(whole, 80))).toBe(true);
+    expect(index.help.slice(helpAt(whole, 80).length)).toMatch(/^\nExit codes:\n[\s\S]*More: payroll help environment, payroll help exit-codes, payroll completion bash\|zsh\|fish\n\n$/);
   });
 
   it('a program with one family loaded has that family whole and the others as stand-ins, in the same order', async () => {
