@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -51,15 +51,74 @@ function sourceHash() {
  * (`new URL('../../assets/fonts/', import.meta.url)`). In the bundle every module sits in dist/cli-bundle/, so each
  * module's import.meta.url is replaced by the URL its tsc twin has: the same relative paths then reach the same files.
  */
-const importMetaUrlAsCompiled = {
-  name: 'import-meta-url-as-compiled',
+function importMetaUrlAsCompiled(path, source) {
+  if (!source.includes('import.meta.url')) return source;
+  const compiled = join(DIST, relative(join(ROOT, 'src'), path)).replace(/\.ts$/, '.js');
+  const fromBundle = relative(BUNDLE, compiled).split('\\').join('/');
+  return source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`);
+}
+
+/**
+ * service/ports.ts is the one door of the CLI (and the client) into the service: it re-exports names from the domain
+ * and the contracts. Importing it evaluates every module it re-exports from, and esbuild splits by file, so a command
+ * that needs DomainError would also evaluate the German wage-tax tables, the GB wage types and decimal.js. In the
+ * bundle each import from ports.ts is therefore taken from the module that defines the name (the source keeps the
+ * one door; the layer rules are checked on the source). Type-only names stay on ports.ts as `import type`.
+ */
+const PORTS = join(ROOT, 'src', 'service', 'ports.ts');
+let portsMap = null;
+function portsExports() {
+  if (portsMap) return portsMap;
+  portsMap = new Map();
+  const source = readFileSync(PORTS, 'utf8');
+  for (const m of source.matchAll(/^export \{([^}]*)\} from '([^']+)';/gm)) {
+    for (const raw of m[1].split(',')) {
+      const name = raw.trim();
+      if (!name || name.startsWith('type ')) continue;
+      if (/\sas\s/.test(name)) throw new Error(`build: ports.ts renames "${name}"; teach flattenPorts renames first`);
+      portsMap.set(name, join(dirname(PORTS), m[2]).replace(/\.js$/, '.ts'));
+    }
+  }
+  if (/^export (const|function|class|let|var) /m.test(source)) throw new Error('build: ports.ts defines a value of its own; keep it to re-exports (flattenPorts)');
+  return portsMap;
+}
+
+function flattenPorts(path, source) {
+  if (path === PORTS || !source.includes('service/ports.js')) return source;
+  const map = portsExports();
+  return source.replace(/^import \{([^}]*)\} from '((?:\.\.?\/)+service\/ports\.js)';/gm, (whole, names, spec) => {
+    const types = [];
+    const bySource = new Map();
+    for (const raw of names.split(',')) {
+      const name = raw.trim();
+      if (!name) continue;
+      if (name.startsWith('type ')) {
+        types.push(name.slice(5).trim());
+        continue;
+      }
+      const [imported] = name.split(/\s+as\s+/);
+      const target = map.get(imported);
+      if (!target) throw new Error(`build: ${relative(ROOT, path)} imports "${imported}" from ports.ts, which does not re-export it`);
+      bySource.set(target, [...(bySource.get(target) ?? []), name]);
+    }
+    const lines = [];
+    if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${spec}';`);
+    for (const [target, list] of bySource) {
+      let rel = relative(dirname(path), target).split('\\').join('/').replace(/\.ts$/, '.js');
+      if (!rel.startsWith('.')) rel = `./${rel}`;
+      lines.push(`import { ${list.join(', ')} } from '${rel}';`);
+    }
+    return lines.join(' ');
+  });
+}
+
+const sourceTransforms = {
+  name: 'source-transforms',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const compiled = join(DIST, relative(join(ROOT, 'src'), args.path)).replace(/\.ts$/, '.js');
-      const fromBundle = relative(BUNDLE, compiled).split('\\').join('/');
-      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
+      const contents = importMetaUrlAsCompiled(args.path, flattenPorts(args.path, source));
+      return contents === source ? undefined : { contents, loader: 'ts' };
     });
   },
 };
@@ -87,7 +146,7 @@ const zodEnglishOnly = {
 async function bundle() {
   const esbuild = await import('esbuild');
   rmSync(BUNDLE, { recursive: true, force: true });
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'src/cli/main.ts' },
     outdir: BUNDLE,
@@ -100,14 +159,29 @@ async function bundle() {
     external: EXTERNAL,
     // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
-    plugins: [importMetaUrlAsCompiled, zodEnglishOnly],
+    plugins: [sourceTransforms, zodEnglishOnly],
     // Less source to compile at every start (names are kept: stack traces and error names stay readable).
     minifyWhitespace: true,
     minifySyntax: true,
     keepNames: true,
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
+  // Which source went into which chunk (test/architecture/cli-start.test.ts reads it to name what a command loaded).
+  writeFileSync(join(BUNDLE, 'metafile.json'), `${JSON.stringify(result.metafile)}\n`);
+}
+
+/**
+ * The command index (src/cli/program.ts): what `payroll --help` shows of each top-level command and which command
+ * families make it, taken from the whole program as tsc compiled it. The CLI reads it to load only the family a
+ * command needs; without it (never built) the CLI builds the whole program.
+ */
+function writeCommandIndex() {
+  const script = `import(${JSON.stringify(new URL('../dist/cli/program.js', import.meta.url).href)}).then(async (m) => process.stdout.write(JSON.stringify(await m.commandIndex(), null, 1) + '\\n'))`;
+  // A process of its own, without the user's environment: the index must not depend on who builds.
+  const index = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+  writeFileSync(join(DIST, 'cli', 'command-index.json'), index);
 }
 
 const hash = sourceHash();
@@ -118,6 +192,7 @@ if (fresh) {
   rmSync(STAMP, { force: true });
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
   await bundle();
+  writeCommandIndex();
   writeFileSync(STAMP, `${hash}\n`);
 }
 execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-info.mjs')], { stdio: 'inherit' });

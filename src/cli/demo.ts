@@ -246,8 +246,8 @@ export function registerDemoCommand(program: Command): void {
         rmSync(outputDir, { recursive: true, force: true });
         runtime.options.db = database;
         // Loaded on use, like the runtime does: every other command starts without the store and its drivers.
-        const { defaultObjectRoot, localActor, openLocalService } = await import('../service/local.js');
-        const service = await openLocalService(database, { actor: localActor('demo'), objectRoot: defaultObjectRoot(database, dataDir(runtime.env)) });
+        const { defaultObjectRoot, localActor, openLazyLocalService } = await import('../service/lazy-local.js');
+        const service = await openLazyLocalService(database, { actor: localActor('demo'), objectRoot: defaultObjectRoot(database, dataDir(runtime.env)) });
         try {
           runtime.info(`demo database: ${database}`);
           // The GB tax month that holds the German month's last day (tax months run from the 6th).

@@ -127,8 +127,8 @@ export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = p
         const { openRemoteService } = await import('./remote.js');
         opened = await openRemoteService(where, env);
       } else {
-        const { openLocalService, localActor, defaultObjectRoot } = await import('../service/local.js');
-        opened = await openLocalService(where.database, {
+        const { openLazyLocalService, localActor, defaultObjectRoot } = await import('../service/lazy-local.js');
+        opened = await openLazyLocalService(where.database, {
           actor: localActor(safeUserName()),
           // PAYROLL_OBJECTS_DIR: where several processes on one PostgreSQL database share the document files.
           objectRoot: env.PAYROLL_OBJECTS_DIR || defaultObjectRoot(where.database, dataDir(env)),

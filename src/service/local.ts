@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { openStore, type Store, type StoreOptions } from '../store/database.js';
 import { type Actor, type Clock, type IdGenerator, type ServiceContext, systemClock } from './context.js';
 import { pooledUuidv7 } from './ids.js';
@@ -82,19 +81,8 @@ function withQueryRule(service: PayrollService): PayrollService {
   return service;
 }
 
-/**
- * A local clerk: every organization, every scope (the audit trail too: whoever holds the database file can read
- * it anyway), recorded as `local:<user>`; the composition root passes the OS user (cli/runtime.ts).
- */
-export function localActor(user: string): Actor {
-  return { subject: `local:${user}`, organizations: 'all', scopes: new Set(['payroll:read', 'payroll:write', 'payroll:audit']) };
-}
-
-/** The object store sits beside the database file (or in a temp folder for :memory:). */
-export function defaultObjectRoot(databaseLocation: string, fallbackDir: string): string {
-  if (databaseLocation === ':memory:' || /^postgres/i.test(databaseLocation)) return join(fallbackDir, 'objects');
-  return `${databaseLocation}.objects`;
-}
+/** The local clerk and the object store's default folder (defined beside the CLI's lazily loading service). */
+export { defaultObjectRoot, localActor } from './lazy-local.js';
 
 /** Opens the store at `location` and returns a service that closes it on close(). */
 export async function openLocalService(location: string, options: { actor: Actor; clock?: Clock; objectRoot: string; create?: StoreOptions['create']; requireFolder?: boolean; label?: string }): Promise<PayrollService> {

@@ -49,13 +49,9 @@ export { maskIban, maskIdentifier } from '../domain/identifiers/mask.js';
  */
 export { gbTaxMonth, gbTaxYearOf, parseGbTaxYear, type PayFrequency } from '../domain/pay-periods.js';
 export { classifyPay, hoursProblem } from '../domain/gb/run/pay-items.js';
-export { STATE_OFFICIAL_NAMES } from '../domain/de/params/index.js';
-/**
- * Each prompt answer checked by the schema the API parses that field with (contracts/answer-checks.ts), so a terminal
- * re-asks at once with the service's own rule. Loaded on demand: the schemas cost time a command without prompts
- * should not pay.
- */
-export const loadAnswerChecks = () => import('./contracts/answer-checks.js');
+export { STATE_OFFICIAL_NAMES } from '../domain/de/params/states.js';
+/** Prompt answers checked by the API's own schemas, loaded on demand (answer-checks-loader.ts). */
+export { loadAnswerChecks } from './answer-checks-loader.js';
 
 /** Wire shapes (service/contracts) the CLI reads from results, and the choices it offers in prompts. */
 export type { BankAccount } from './contracts/bank-account.js';

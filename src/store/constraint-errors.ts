@@ -34,6 +34,8 @@ registerUniqueRule({ name: 'gb_pension_memberships_version', columns: 'gb_pensio
 registerUniqueRule({ name: 'gb_payroll_runs_slot', columns: 'gb_payroll_runs.slot_key', code: 'PAYROLL_RUN.DUPLICATE', message: 'a payroll run for this pay group and period already exists' });
 registerUniqueRule({ name: 'gb_payslips_run_employee', columns: 'gb_payslips.run_id, gb_payslips.employee_id', code: 'PAYROLL_RUN.DUPLICATE_EMPLOYEE', message: 'an employee appears twice in the payroll run' });
 registerUniqueRule({ name: 'gb_ytd_pk', columns: 'gb_ytd.employee_id, gb_ytd.tax_year', code: 'PAYROLL_RUN.YTD_CONFLICT', message: 'year-to-date figures changed at the same moment; retry' });
+registerUniqueRule({ name: 'de_payroll_runs_slot', columns: 'de_payroll_runs.slot_key', code: 'PAYROLL_RUN.DUPLICATE', message: 'a payroll run for this organization and month already exists' });
+registerUniqueRule({ name: 'de_payslips_run_employee', columns: 'de_payslips.run_id, de_payslips.employee_id', code: 'PAYROLL_RUN.DUPLICATE_EMPLOYEE', message: 'an employee appears twice in the payroll run' });
 
 export function translateStoreError(error: unknown): unknown {
   if (error instanceof DomainError || !(error instanceof Error)) return error;

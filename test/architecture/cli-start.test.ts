@@ -6,9 +6,11 @@
  * (dist/cli-bundle/): its entry chunk and the chunks it imports statically must hold no zod either, and the
  * dynamic imports must have stayed split (one chunk per lazily loaded part).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -25,9 +27,9 @@ function staticImports(file: string): string[] {
   return specs;
 }
 
-function closure(entry: string): Map<string, string[]> {
+function closure(...entries: string[]): Map<string, string[]> {
   const seen = new Map<string, string[]>();
-  const queue = [join(SRC, entry)];
+  const queue = entries.map((entry) => join(SRC, entry));
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (seen.has(file)) continue;
@@ -40,7 +42,10 @@ function closure(entry: string): Map<string, string[]> {
 
 describe('what the CLI loads before a command runs', () => {
   it('imports no zod: the contract’s schemas are built only when a command needs the service', () => {
-    const loaded = closure('cli/main.ts');
+    // Before a command's action runs: the entry, and the modules of the command families (loaded with import() by
+    // cli/commands/index.ts, one family per command, issue 19).
+    const families = readdirSync(join(SRC, 'cli', 'commands')).map((file) => `cli/commands/${file}`);
+    const loaded = closure('cli/main.ts', 'cli/run.ts', 'cli/demo.ts', ...families);
     const offenders = [...loaded].filter(([, specs]) => specs.some((s) => s === 'zod' || s.startsWith('zod/'))).map(([file]) => relative(SRC, file));
     expect(loaded.size).toBeGreaterThan(20);
     expect(offenders).toEqual([]);
@@ -58,11 +63,64 @@ describe('what the CLI loads before a command runs', () => {
       const code = readFileSync(join(bundle, file), 'utf8');
       // Static imports of other chunks: `import{a}from"./chunk-X.js"` / `import"./chunk-X.js"` (minified).
       for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(m[1] as string);
+      // main.js answers `--help` to a pipe itself and loads everything else with one import() of run.ts's chunk.
+      if (file === 'main.js') for (const m of code.matchAll(/import\(\s*"\.\/([^"]+\.js)"\s*\)/g)) queue.push(m[1] as string);
       dynamic += [...code.matchAll(/import\(\s*"\.\/[^"]+\.js"\s*\)/g)].length;
     }
     const withZod = [...seen].filter((file) => /\$ZodType|ZodError/.test(readFileSync(join(bundle, file), 'utf8')));
     expect(withZod).toEqual([]);
     // The commands' actions load the service, prompts and the rest with import(): those stayed chunks of their own.
     expect(dynamic).toBeGreaterThan(5);
+  });
+});
+
+/**
+ * What a command really loads (issue 19 "instant start"): the CLI runs with a module hook that names every file it
+ * imports, and the build's metafile (dist/cli-bundle/metafile.json) says which sources each chunk holds.
+ * `payroll --help` loads no command module and no service; `payroll org list` on an up-to-date SQLite store loads
+ * the organization commands, the organization use cases and the store, none of the payroll engines, PDF, XML,
+ * filing or payment formats, and no migration (an up-to-date store compiles none).
+ */
+describe('what a command loads at run time', () => {
+  const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
+  const bin = fileURLToPath(new URL('../../bin/payroll.js', import.meta.url));
+
+  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[] } {
+    const dir = mkdtempSync(join(tmpdir(), 'payroll-loads-'));
+    const hook = join(dir, 'hook.mjs');
+    writeFileSync(hook, "export async function load(url, context, next) { if (url.startsWith('file:')) process._rawDebug('loaded ' + url); return next(url, context); }\n");
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, bin, ...args], { env, encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.status, run.stderr).toBe(0);
+    const urls = [...run.stderr.matchAll(/^loaded (\S+)$/gm)].map((m) => fileURLToPath(m[1] as string));
+    const meta = JSON.parse(readFileSync(join(bundle, 'metafile.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const chunks = urls.filter((u) => u.startsWith(bundle)).map((u) => `dist/cli-bundle/${relative(bundle, u)}`);
+    expect(chunks.length).toBeGreaterThan(0);
+    const sources = chunks.flatMap((chunk) => Object.keys(meta.outputs[chunk]?.inputs ?? {}));
+    const externals = urls.filter((u) => u.includes(`${sep}node_modules${sep}`)).map((u) => u.replace(/.*node_modules[\\/]/, ''));
+    return { sources, externals };
+  }
+
+  it.skipIf(!existsSync(join(bundle, 'metafile.json')))('payroll --help to a pipe loads neither commander nor any command; payroll org list no engine, PDF, XML or migration', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payroll-loads-store-'));
+    const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), PAYROLL_DATABASE: join(dir, 'payroll.db'), CI: 'true', NO_COLOR: '1' };
+    try {
+      const help = loadedSources(['--help'], env);
+      expect(help.externals).toEqual([]);
+      expect(help.sources.filter((s) => s.startsWith('src/')).sort()).toEqual(['src/cli/command-index.ts', 'src/cli/exit-codes.ts', 'src/cli/main.ts', 'src/cli/pipes.ts']);
+      expect(help.sources.filter((s) => s.includes('commander'))).toEqual([]);
+
+      const created = spawnSync(process.execPath, [bin, 'org', 'create', '--legal-name', 'Loads Ltd', '--country', 'GB', '--json'], { env, encoding: 'utf8' });
+      expect(created.status, created.stderr).toBe(0);
+      const list = loadedSources(['org', 'list', '--json'], env);
+      expect(list.sources).toContain('src/service/use-cases/organizations.ts');
+      expect(list.sources).toContain('src/cli/commands/org.ts');
+      const heavy = /^src\/(domain\/de\/lohnsteuer|domain\/gb\/run\/engine|formats\/(pdf|payslip|payments|rti|de-filings|year-end)\/|service\/runs\/|service\/outputs\/|service\/rti\/|store\/migrations\/0)|^node_modules\/(saxes|fflate|@inquirer|hono|jose|openid-client)\//;
+      expect(list.sources.filter((s) => heavy.test(s))).toEqual([]);
+      expect(list.externals.filter((e) => !e.startsWith('better-sqlite3'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

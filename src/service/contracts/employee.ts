@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/index.js';
+import { STATE_OFFICIAL_NAMES } from '../../domain/de/params/states.js';
 import { isValidGermanTaxId } from '../../domain/identifiers/de-tax-id.js';
 import { socialInsuranceNumberProblem } from '../../domain/identifiers/de-social-insurance-number.js';
 import { beitragsgruppeProblem, CHURCH_DENOMINATIONS, personengruppeProblem, taetigkeitsschluesselProblem } from '../../domain/de/filings/keys.js';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { StoreDialect } from '../dialect.js';
-import { registerOrgTable } from '../org-tables.js';
 import { type MigrationDb, moneyType } from './column-types.js';
 
 /**
@@ -173,10 +172,3 @@ export async function up(db: MigrationDb, dialect: StoreDialect): Promise<void> 
   await db.schema.createIndex('gb_ytd_org_year').on('gb_ytd').columns(['org_id', 'tax_year']).execute();
 }
 
-// Export, import and deletion of an organization walk these tables (parents first).
-registerOrgTable({ name: 'gb_pension_schemes', key: ['scheme_id'], orgColumn: 'org_id' });
-registerOrgTable({ name: 'gb_pension_scheme_versions', key: ['id'], orgColumn: 'org_id' });
-registerOrgTable({ name: 'gb_pension_memberships', key: ['id'], orgColumn: 'org_id' });
-registerOrgTable({ name: 'gb_payroll_runs', key: ['id'], orgColumn: 'org_id' });
-registerOrgTable({ name: 'gb_payslips', key: ['id'], orgColumn: 'org_id' });
-registerOrgTable({ name: 'gb_ytd', key: ['employee_id', 'tax_year'], orgColumn: 'org_id' });

@@ -1,6 +1,4 @@
-import { registerUniqueRule } from '../constraint-errors.js';
 import type { StoreDialect } from '../dialect.js';
-import { registerOrgTable } from '../org-tables.js';
 import { type MigrationDb, moneyType } from './column-types.js';
 
 /**
@@ -81,8 +79,3 @@ export async function up(db: MigrationDb, dialect: StoreDialect): Promise<void> 
   await db.schema.createIndex('de_payslips_employee_month').on('de_payslips').columns(['org_id', 'employee_id', 'month']).execute();
 }
 
-// Export, import and deletion of an organization walk these tables (parents first).
-registerOrgTable({ name: 'de_payroll_runs', key: ['id'], orgColumn: 'org_id' });
-registerOrgTable({ name: 'de_payslips', key: ['id'], orgColumn: 'org_id' });
-registerUniqueRule({ name: 'de_payroll_runs_slot', columns: 'de_payroll_runs.slot_key', code: 'PAYROLL_RUN.DUPLICATE', message: 'a payroll run for this organization and month already exists' });
-registerUniqueRule({ name: 'de_payslips_run_employee', columns: 'de_payslips.run_id, de_payslips.employee_id', code: 'PAYROLL_RUN.DUPLICATE_EMPLOYEE', message: 'an employee appears twice in the payroll run' });

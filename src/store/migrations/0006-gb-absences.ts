@@ -1,5 +1,4 @@
 import type { StoreDialect } from '../dialect.js';
-import { registerOrgTable } from '../org-tables.js';
 import { type MigrationDb, moneyType } from './column-types.js';
 
 /**
@@ -34,5 +33,3 @@ export async function up(db: MigrationDb, dialect: StoreDialect): Promise<void> 
   await db.schema.createIndex('gb_absences_employee').on('gb_absences').columns(['org_id', 'employee_id', 'first_day']).execute();
 }
 
-// Export, import and deletion of an organization walk this table after the employees it refers to.
-registerOrgTable({ name: 'gb_absences', key: ['id'], orgColumn: 'org_id' });

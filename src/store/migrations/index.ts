@@ -2,35 +2,28 @@ import { type Kysely, type Migration, type MigrationProvider, type MigrationResu
 import { DomainError, isDomainError } from '../../domain/errors.js';
 import type { StoreDialect } from '../dialect.js';
 import type { MigrationDb } from './column-types.js';
-import * as m0001 from './0001-foundation.js';
-import * as m0002 from './0002-gb-pensions-runs.js';
-import * as m0003 from './0003-pay-calendars-documents.js';
-import * as m0004 from './0004-gb-payslip-figures.js';
-import * as m0005 from './0005-de-payroll-runs.js';
-import * as m0006 from './0006-gb-absences.js';
-import * as m0007 from './0007-payment-outputs.js';
-import * as m0008 from './0008-gb-employer-rti.js';
-import * as m0009 from './0009-gb-year.js';
-import * as m0010 from './0010-audit-trail.js';
-import * as m0011 from './0011-document-render.js';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
 }
 
-/** Every migration, in order. Names sort alphabetically: keep the numeric prefix. */
-const migrations: Record<string, DialectMigration> = {
-  '0001-foundation': m0001,
-  '0002-gb-pensions-runs': m0002,
-  '0003-pay-calendars-documents': m0003,
-  '0004-gb-payslip-figures': m0004,
-  '0005-de-payroll-runs': m0005,
-  '0006-gb-absences': m0006,
-  '0007-payment-outputs': m0007,
-  '0008-gb-employer-rti': m0008,
-  '0009-gb-year': m0009,
-  '0010-audit-trail': m0010,
-  '0011-document-render': m0011,
+/**
+ * Every migration, in order. Names sort alphabetically: keep the numeric prefix. Each is loaded only when the
+ * migrator runs (issue 19 "instant start"): an up-to-date store, every CLI call but the first, reads one table
+ * and compiles no migration.
+ */
+const migrations: Record<string, () => Promise<DialectMigration>> = {
+  '0001-foundation': () => import('./0001-foundation.js'),
+  '0002-gb-pensions-runs': () => import('./0002-gb-pensions-runs.js'),
+  '0003-pay-calendars-documents': () => import('./0003-pay-calendars-documents.js'),
+  '0004-gb-payslip-figures': () => import('./0004-gb-payslip-figures.js'),
+  '0005-de-payroll-runs': () => import('./0005-de-payroll-runs.js'),
+  '0006-gb-absences': () => import('./0006-gb-absences.js'),
+  '0007-payment-outputs': () => import('./0007-payment-outputs.js'),
+  '0008-gb-employer-rti': () => import('./0008-gb-employer-rti.js'),
+  '0009-gb-year': () => import('./0009-gb-year.js'),
+  '0010-audit-trail': () => import('./0010-audit-trail.js'),
+  '0011-document-render': () => import('./0011-document-render.js'),
 };
 
 /** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */
@@ -39,7 +32,8 @@ class InCodeMigrationProvider implements MigrationProvider {
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const result: Record<string, Migration> = {};
-    for (const [name, migration] of Object.entries(migrations)) {
+    const loaded = await Promise.all(Object.entries(migrations).map(async ([name, load]) => [name, await load()] as const));
+    for (const [name, migration] of loaded) {
       result[name] = {
         up: async (db) => {
           // A migration may rebuild an index over a large table: the per-statement timeout of normal
