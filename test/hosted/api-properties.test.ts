@@ -9,7 +9,7 @@
  *    meets its steps in order), the examples' id placeholders and path parameters filled from the ids the answers so
  *    far returned, newest first, until one answers 2xx; then one more pass with some example leaves replaced by
  *    generated values. Every write must reach a 2xx (MISSING_TODAY is empty); any other answer must be a documented
- *    4xx in the spec's error shape (decision API5, docs/decisions-pending/w-api.md).
+ *    4xx in the spec's error shape (decision API5, docs/decisions.md).
  * 2. Valid requests of every operation (reads and writes), RUNS_PER_OPERATION per operation and organization, each
  *    operation with its own seed: parameters, query and bodies generated from their schemas. The answer is a 2xx whose JSON parses with the route's response schema (binary answers carry a
  *    documented media type), or a documented 4xx in the spec's shape (a valid-by-schema request may still break a

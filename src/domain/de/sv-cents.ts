@@ -8,7 +8,7 @@
  *   SV days outside 1–360 or not whole; a child count that is not whole; an employee PV rate below zero;
  * - a midijob wage exactly on a band edge (30 × AE = G × SV days or O × SV days): the reference's band is
  *   G × (SV days / 30) at 40 significant digits, an approximation for SV days that are no multiple of 3, and its
- *   answer at that wage is kept rather than second-guessed here (docs/decisions-pending/w-desv.md DESV-2);
+ *   answer at that wage is kept rather than second-guessed here (docs/decisions.md DESV-2);
  * - a midijob BE or BE_AN whose exact value lies on a half cent (none for the 2025/2026 figures at any SV days; the
  *   reference's 40-digit evaluation could round such a tie either way).
  * The minijob RV minimum base (BVV § 2 Abs. 1 S. 5) is the reference's own Decimal figure (175 € × SV days / 30 is a

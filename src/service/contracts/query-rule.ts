@@ -3,7 +3,7 @@ import { validationError, type DomainError } from '../../domain/errors.js';
 import type { RouteSpec } from './routes.js';
 
 /**
- * One rule for the query string of every route (issue 20 F9; decision H31, docs/decisions-pending/w-api.md until folded into docs/decisions.md): a query
+ * One rule for the query string of every route (issue 20 F9; decision H31, docs/decisions.md): a query
  * parameter the route's query schema does not name is refused with the spec's validation error (Errors §1, 422)
  * at loc ["query", name], type `unknown_parameter`, naming what the route takes. A route that reads no query takes
  * no parameter at all. The server applies it to every request (server/args.ts), the local service to every direct
