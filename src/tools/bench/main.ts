@@ -28,6 +28,9 @@ export async function main(argv: string[]): Promise<void> {
     const load = benches[name];
     if (!load) throw new Error(`unknown bench "${name}"; known: ${Object.keys(benches).join(', ')}`);
     process.stdout.write(`\n== ${name}\n`);
+    // One bench's garbage must not be collected on the next one's clock (gb-period after the scale runs measured a
+    // quarter of its figure alone): a full collection before each (node --expose-gc, as npm run bench starts it).
+    (globalThis as { gc?: () => void }).gc?.();
     await (await load()).run();
   }
 }
