@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/database.js';
-import { postgresUrl } from '../support/backends.js';
+import { postgresUrl, withAdmin } from '../support/backends.js';
 
 export interface Target {
   engine: 'sqlite' | 'postgres';
@@ -53,15 +52,7 @@ const sqliteEngine: Engine = {
   },
 };
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = withAdmin;
 
 const postgresEngine: Engine = {
   name: 'postgres',

@@ -47,7 +47,8 @@ export const postgresUrl = process.env.PAYROLL_TEST_PG_URL;
 const idleSchemas: string[] = [];
 const madeSchemas: string[] = [];
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One short-lived admin connection to the test server (PAYROLL_TEST_PG_URL); test/store/engines.ts uses it too. */
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   try {
