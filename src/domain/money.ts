@@ -13,6 +13,17 @@ export type Decimal = InstanceType<typeof Decimal>;
 
 export type DecimalInput = Decimal | string | number;
 
+/**
+ * decimal.js's documented representation of a value: sign s, decimal exponent e of the leading digit, base-1e7
+ * words d aligned on the decimal point (null for NaN and ±Infinity). The integer paths (GB pence, German cents and
+ * rates) read and build it directly instead of going through strings; each is held to decimal.js's own parser by a test.
+ */
+export interface DecimalRepresentation {
+  s: number;
+  e: number;
+  d: number[] | null;
+}
+
 export const ZERO = new Decimal(0);
 
 export function dec(value: DecimalInput): Decimal {

@@ -8,7 +8,7 @@
  * exact double while it stays within 2^53 − 1; beyond that it is computed in BigInt. Every rounding is half up (away
  * from zero at .5; the kernel takes only non-negative figures), the BVV § 1 rule, applied once to the exact quotient.
  */
-import { Decimal } from '../money.js';
+import { Decimal, type DecimalRepresentation } from '../money.js';
 import { fromPence, MAX_PENCE, toPence } from '../gb/pence.js';
 
 /** Largest amount the integer path takes: 10 bn € (the GB path's bound; products beyond 2^53 go to BigInt). */
@@ -65,11 +65,7 @@ function rateByArithmetic(rate: Decimal): ScaledRate | undefined {
   return units.lte(MAX_SAFE) ? { u: units.toNumber(), k } : undefined;
 }
 
-interface Raw {
-  s: number;
-  e: number;
-  d: number[] | null;
-}
+type Raw = DecimalRepresentation;
 
 /**
  * scaledRate from decimal.js's representation (sign s, exponent e of the leading digit, base-1e7 words d aligned on

@@ -12,7 +12,7 @@
  * trip costs ten times more and a payslip needs a dozen. A self-check at load compares both ways with the
  * string route on sample values and switches to the string route should the representation ever differ.
  */
-import { Decimal } from '../money.js';
+import { Decimal, type DecimalRepresentation } from '../money.js';
 
 /** Largest amount (in pence) of the integer path: £10bn. */
 export const MAX_PENCE = 1e12;
@@ -20,11 +20,7 @@ export const MAX_PENCE = 1e12;
 const ZERO = new Decimal(0);
 const HUNDRED = new Decimal(100);
 
-interface Raw {
-  s: number;
-  e: number;
-  d: number[] | null;
-}
+type Raw = DecimalRepresentation;
 
 function toPenceRaw(value: Decimal): number | undefined {
   const raw = value as unknown as Raw;
