@@ -179,18 +179,84 @@ export interface GbPayslipFiguresV2 extends Omit<GbPayslipFiguresV1, 'correction
 /** The current figures document. */
 export type GbPayslipFigures = GbPayslipFiguresV2;
 
-/** The figures of the engine's payslip (domain/gb/run/employee-payslip.ts), in the current version. */
+/**
+ * The figures of the engine's payslip (domain/gb/run/employee-payslip.ts), in the current version: version 1's
+ * fields in their order (gbPayslipFiguresV1, whose correction moves after them), then version 2's.
+ *
+ * Written out field by field rather than as gbPayslipFiguresV1 plus spreads (issue 19): a run builds one per
+ * payslip, and the copies of the whole engine payslip were a measurable share of a 100,000-employee run. The
+ * document is serialised at once (payslipRow), so the engine's own objects of the same shape (year to date,
+ * warnings, statutory year to date, trace steps) are referenced, not copied. The JSON is the same, key for key.
+ */
 export function gbPayslipFigures(p: EmployeePayslipWire, trace?: readonly StoredTraceStep[]): GbPayslipFiguresV2 {
-  const { correction: _v1Correction, ...v1 } = gbPayslipFiguresV1({ ...p, correction: null });
-  return {
-    ...v1,
+  const figures: GbPayslipFiguresV2 = {
+    taxPeriod: p.tax_period,
+    taxCode: p.tax_code,
+    week1Month1: p.week1_month1,
+    niCategory: p.ni_category,
+    grossPay: p.gross_pay,
+    payrolledBenefits: p.payrolled_benefits,
+    taxablePay: p.taxable_pay,
+    taxablePayToDate: p.taxable_pay_to_date,
+    tax: p.tax,
+    taxPaidToDate: p.tax_paid_to_date,
+    regulatoryLimitApplied: p.regulatory_limit_applied,
+    niablePay: p.niable_pay,
+    employeeNi: p.employee_ni,
+    employerNi: p.employer_ni,
+    niEarningsAtLel: p.ni_earnings_at_lel,
+    niEarningsLelToPt: p.ni_earnings_lel_to_pt,
+    niEarningsPtToUel: p.ni_earnings_pt_to_uel,
+    studentLoan: p.student_loan,
+    postgraduateLoan: p.postgraduate_loan,
+    pensionableEarnings: p.pensionable_earnings,
+    pensionEmployeeGross: p.pension_employee_gross,
+    pensionEmployeeDeduction: p.pension_employee_deduction,
+    pensionEmployer: p.pension_employer,
+    salarySacrifice: p.salary_sacrifice,
+    netPay: p.net_pay,
+    studentLoanPlanApplied: p.student_loan_plan_applied,
+    taxBasis: p.tax_basis,
+    ytdThisEmployment: p.ytd_this_employment,
+    previousEmploymentPayUsed: p.previous_employment_pay_used,
+    previousEmploymentTaxUsed: p.previous_employment_tax_used,
+    isLeaver: p.is_leaver,
+    isAfterLeaving: p.is_after_leaving,
+    irregularPayment: p.irregular_payment,
+    pension: p.pension ? { schemeId: p.pension.scheme_id, membershipId: p.pension.membership_id, method: p.pension.method, wageTypeCode: p.pension.wage_type_code, autoEnrolled: p.pension.auto_enrolled } : null,
+    pensionRefund: p.pension_refund ? { membershipId: p.pension_refund.membership_id, employee: p.pension_refund.employee, employer: p.pension_refund.employer } : null,
+    employerCosts: { employerNi: p.employer_costs.employer_ni, employerPension: p.employer_costs.employer_pension, total: p.employer_costs.total },
+    lines: p.lines.map((l) => {
+      const line: GbPayslipFiguresV2['lines'][number] = { section: l.section, wageTypeCode: l.wage_type_code, name: l.name, amount: l.amount };
+      if (l.hours !== undefined) line.hours = l.hours;
+      if (l.rate !== undefined) line.rate = l.rate;
+      return line;
+    }),
+    p45: p.p45
+      ? {
+          taxCode: p.p45.tax_code,
+          week1Month1: p.p45.week1_month1,
+          frequency: p.p45.frequency,
+          leavingDate: p.p45.leaving_date,
+          leavingTaxPeriod: p.p45.leaving_tax_period,
+          totalPayToDate: p.p45.total_pay_to_date,
+          totalTaxToDate: p.p45.total_tax_to_date,
+          payThisEmployment: p.p45.pay_this_employment,
+          taxThisEmployment: p.p45.tax_this_employment,
+          studentLoanDeductionsContinue: p.p45.student_loan_deductions_continue,
+          postgraduateLoanDeductionsContinue: p.p45.postgraduate_loan_deductions_continue,
+        }
+      : null,
+    warnings: p.warnings,
+    executionHistory: p.execution_history ? p.execution_history.map((h) => ({ flow: h.flow, node: h.node })) : null,
     correction: p.correction
       ? { correctsRunId: p.correction.corrects_run_id, correctedPeriodNumber: p.correction.corrected_period_number, paidInPeriodNumber: p.correction.paid_in_period_number, reportedInTaxPeriod: p.correction.reported_in_tax_period, reportedPaymentDate: p.correction.reported_payment_date }
       : null,
-    statutoryPayments: p.statutory_payments.map((s) => ({ type: s.type, amount: s.amount, source: s.source, absenceIds: [...s.absence_ids], daysPaid: s.days_paid, waitingDays: s.waiting_days })),
-    statutoryYtd: { ...p.statutory_year_to_date },
-    ...(trace ? { trace: trace.map((t) => (t.values ? { flow: t.flow, node: t.node, values: { ...t.values } } : { flow: t.flow, node: t.node })) } : {}),
+    statutoryPayments: p.statutory_payments.map((s) => ({ type: s.type, amount: s.amount, source: s.source, absenceIds: s.absence_ids, daysPaid: s.days_paid, waitingDays: s.waiting_days })),
+    statutoryYtd: p.statutory_year_to_date,
   };
+  if (trace) figures.trace = trace as StoredTraceStep[];
+  return figures;
 }
 
 /** The stored document, checked for its version. */

@@ -5,7 +5,7 @@
  */
 import { conflict, DomainError, type FieldIssue, fieldError, validationError } from '../../domain/errors.js';
 import { type PayCalendarRules, type PayDayRule, type PayFrequency, type PayPeriod, periodForPayDate, periodsForTaxYear } from '../../domain/pay-periods.js';
-import { findRunPayCalendar, findRunPayGroup, loadEmployees, loadGroupMembers } from '../../store/repositories/payroll-run-inputs.js';
+import { findRunPayCalendar, findRunPayGroup, loadEmployees, loadEmploymentStarts, loadGroupMembers } from '../../store/repositories/payroll-run-inputs.js';
 import { findEarlierDraft, findGbRun, findSlotHolder, GB_RUN_TABLES, latestLiveRegularRun, latestSettledPeriod } from '../../store/repositories/payroll-runs.js';
 import type { OrganizationTable } from '../../store/schema.js';
 import { type Db, nowIso, type ServiceContext } from '../context.js';
@@ -118,23 +118,24 @@ export async function preparePayGroupRun<Item extends RunItem, Request extends R
   }
 
   // Employees: in this organization, in the pay group, with valid pay lines. Checked a batch at a time and not kept:
-  // the calculation reads each batch again (Prepared.batch), so a run never holds every employee (issue 19).
+  // the calculation reads each batch again (Prepared.batch), so a run never holds every employee (issue 19). The
+  // check needs only each employee's start date, so only that is read here (the whole record is read per batch).
   const runPeriod: RunPeriod = { ...period, frequency: rules.frequency };
   const items = request.payroll_group;
   const issues: FieldIssue[] = [];
   for (let from = 0; from < items.length; from += PREPARE_BATCH) {
     const part = items.slice(from, from + PREPARE_BATCH);
     const ids = part.map((item) => item.employee_id);
-    const [employees, members] = await Promise.all([loadEmployees(db, orgId, ids), loadGroupMembers(db, group.id, ids)]);
+    const [starts, members] = await Promise.all([loadEmploymentStarts(db, orgId, ids), loadGroupMembers(db, group.id, ids)]);
     part.forEach((item, at) => {
       const loc = ['body', 'payroll_group', from + at];
-      const employee = employees.get(item.employee_id);
-      if (!employee) {
+      const startDate = starts.get(item.employee_id);
+      if (startDate === undefined) {
         issues.push({ loc: [...loc, 'employee_id'], msg: `no employee ${item.employee_id} in this organization`, type: 'reference_missing' });
       } else if (!members.has(item.employee_id)) {
         issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} is not in pay group ${group.name}; assign them first (POST .../pay-groups/{pay_group_id}/assign-employees)`, type: 'not_in_pay_group' });
-      } else if (employee.start_date > period.end_date) {
-        issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} starts on ${employee.start_date}, after this period (${period.start_date} to ${period.end_date})`, type: 'not_started' });
+      } else if (startDate > period.end_date) {
+        issues.push({ loc: [...loc, 'employee_id'], msg: `employee ${item.employee_id} starts on ${startDate}, after this period (${period.start_date} to ${period.end_date})`, type: 'not_started' });
       }
       const classified = jurisdiction.classify(item as Item, runPeriod);
       for (const issue of classified.issues) issues.push({ ...issue, loc: [...loc, ...issue.loc] });

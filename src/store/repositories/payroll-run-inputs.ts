@@ -39,7 +39,7 @@ export async function loadEmploymentStarts(db: Db, orgId: string, ids: readonly 
 export async function loadGroupMembers(db: Db, payGroupId: string, ids: readonly string[]): Promise<Set<string>> {
   const set = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('pay_group_members').select('employee_id').where('pay_group_id', '=', payGroupId).where('employee_id', 'in', part).execute();
+    const rows = await db.selectFrom('pay_group_members').select('employee_id').where(scopeColumn('pay_group_id'), '=', payGroupId).where('employee_id', 'in', part).execute();
     for (const row of rows) set.add(row.employee_id);
   }
   return set;
