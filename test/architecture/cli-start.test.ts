@@ -79,7 +79,7 @@ describe('what the CLI loads before a command runs', () => {
  * imports, and the build's metafile (dist/cli-bundle/metafile.json) says which sources each chunk holds.
  * `payroll --help` loads no command module and no service; `payroll org list` on an up-to-date SQLite store loads
  * the organization commands, the organization use cases and the store, none of the payroll engines, PDF, XML,
- * filing or payment formats, and no migration (an up-to-date store compiles none).
+ * filing or payment formats, no migration (an up-to-date store compiles none) and no zod (a list parses no body).
  */
 describe('what a command loads at run time', () => {
   const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
@@ -119,6 +119,11 @@ describe('what a command loads at run time', () => {
       const heavy = /^src\/(domain\/de\/lohnsteuer|domain\/gb\/run\/engine|formats\/(pdf|payslip|payments|rti|de-filings|year-end)\/|service\/runs\/|service\/outputs\/|service\/rti\/|store\/migrations\/0)|^node_modules\/(saxes|fflate|@inquirer|hono|jose|openid-client)\//;
       expect(list.sources.filter((s) => heavy.test(s))).toEqual([]);
       expect(list.externals.filter((e) => !e.startsWith('better-sqlite3'))).toEqual([]);
+      // A list parses no body: no zod schema is built, no contract module evaluated (decision ZOD-1).
+      expect(list.sources.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
+      const contracts = list.sources.filter((s) => s.startsWith('src/service/contracts/'));
+      expect(contracts).toContain('src/service/contracts/page-queries.ts');
+      expect(contracts.filter((s) => staticImports(join(SRC, '..', s)).some((spec) => spec === 'zod' || spec.startsWith('zod/')))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
