@@ -121,6 +121,8 @@ describe('what a command loads at run time', () => {
       expect(list.externals.filter((e) => !e.startsWith('better-sqlite3'))).toEqual([]);
       // A list parses no body: no zod schema is built, no contract module evaluated (decision ZOD-1).
       expect(list.sources.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
+      // `--json` prints no table: cli-table3 and its colour and width packages stay unloaded (decision ZOD-3).
+      expect(list.sources.filter((s) => /^node_modules\/(cli-table3|@colors|string-width|emoji-regex)\//.test(s))).toEqual([]);
       const contracts = list.sources.filter((s) => s.startsWith('src/service/contracts/'));
       expect(contracts).toContain('src/service/contracts/page-queries.ts');
       expect(contracts.filter((s) => staticImports(join(SRC, '..', s)).some((spec) => spec === 'zod' || spec.startsWith('zod/')))).toEqual([]);
