@@ -121,6 +121,8 @@ describe('what a command loads at run time', () => {
       expect(list.externals.filter((e) => !e.startsWith('better-sqlite3'))).toEqual([]);
       // A list parses no body: no zod schema is built, no contract module evaluated (decision ZOD-1).
       expect(list.sources.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
+      // Neither the employee commands (ZOD-4), the store's migrator on an up-to-date store nor the PostgreSQL dialect on SQLite (ZOD-5).
+      expect(list.sources.filter((s) => /^src\/(cli\/commands\/employees|store\/migrations\/migrator|store\/pg-schema-dialect)\.ts$|^node_modules\/kysely\/dist\/esm\/dialect\/postgres\//.test(s))).toEqual([]);
       // `--json` prints no table: cli-table3 and its colour and width packages stay unloaded (decision ZOD-3).
       expect(list.sources.filter((s) => /^node_modules\/(cli-table3|@colors|string-width|emoji-regex)\//.test(s))).toEqual([]);
       const contracts = list.sources.filter((s) => s.startsWith('src/service/contracts/'));
