@@ -160,9 +160,12 @@ async function bundle() {
     // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
     plugins: [sourceTransforms, zodEnglishOnly],
-    // Less source to compile at every start (names are kept: stack traces and error names stay readable).
+    // Less source to compile at every start. Local identifiers are shortened too (decision ZOD-6: ~20 % fewer bytes,
+    // ~9 % less CPU for `org list`); keepNames keeps every function's and class's `name`, so stack traces and error
+    // names stay readable.
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
     keepNames: true,
     legalComments: 'none',
     logLevel: 'warning',
