@@ -69,6 +69,10 @@ describe('what the CLI loads before a command runs', () => {
     }
     const withZod = [...seen].filter((file) => /\$ZodType|ZodError/.test(readFileSync(join(bundle, file), 'utf8')));
     expect(withZod).toEqual([]);
+    // commander's node:child_process (and net, dgram with it) is required only when it would spawn (build.mjs, ZOD-8):
+    // no `require("node:child_process")` (the require minified to any name) outside an arrow function's body.
+    const eagerChildProcess = [...seen].filter((file) => /(?<!=>[\w$]*)[\w$]+\("node:child_process"\)/.test(readFileSync(join(bundle, file), 'utf8')));
+    expect(eagerChildProcess).toEqual([]);
     // The commands' actions load the service, prompts and the rest with import(): those stayed chunks of their own.
     expect(dynamic).toBeGreaterThan(5);
   });
