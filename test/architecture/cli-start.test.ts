@@ -127,6 +127,8 @@ describe('what a command loads at run time', () => {
       expect(list.sources.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
       // Neither the employee commands (ZOD-4), the store's migrator on an up-to-date store nor the PostgreSQL dialect on SQLite (ZOD-5).
       expect(list.sources.filter((s) => /^src\/(cli\/commands\/employees|store\/migrations\/migrator|store\/pg-schema-dialect)\.ts$|^node_modules\/kysely\/dist\/esm\/dialect\/postgres\//.test(s))).toEqual([]);
+      // Every value given by a flag: no interactive picker, no pay-period arithmetic (ZOD-9).
+      expect(list.sources.filter((s) => /^src\/(cli\/prompt-choices|domain\/pay-periods)\.ts$/.test(s))).toEqual([]);
       // `--json` prints no table: cli-table3 and its colour and width packages stay unloaded (decision ZOD-3).
       expect(list.sources.filter((s) => /^node_modules\/(cli-table3|@colors|string-width|emoji-regex)\//.test(s))).toEqual([]);
       const contracts = list.sources.filter((s) => s.startsWith('src/service/contracts/'));
