@@ -89,11 +89,13 @@ describe('what a command loads at run time', () => {
   const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
   const bin = fileURLToPath(new URL('../../bin/payroll.js', import.meta.url));
 
-  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[] } {
+  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[]; builtins: string[] } {
     const dir = mkdtempSync(join(tmpdir(), 'payroll-loads-'));
     const hook = join(dir, 'hook.mjs');
     writeFileSync(hook, "export async function load(url, context, next) { if (url.startsWith('file:')) process._rawDebug('loaded ' + url); return next(url, context); }\n");
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+    // At exit, the public Node.js modules the process loaded (process.moduleLoadList: `NativeModule <name>`).
+    const builtinsAtExit = "process.on('exit', () => { for (const m of process.moduleLoadList) if (/^NativeModule [a-z_]+$/.test(m)) process._rawDebug('builtin ' + m.slice(13)); });";
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});\n${builtinsAtExit}\n`);
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, bin, ...args], { env, encoding: 'utf8' });
     rmSync(dir, { recursive: true, force: true });
     expect(run.status, run.stderr).toBe(0);
@@ -103,7 +105,8 @@ describe('what a command loads at run time', () => {
     expect(chunks.length).toBeGreaterThan(0);
     const sources = chunks.flatMap((chunk) => Object.keys(meta.outputs[chunk]?.inputs ?? {}));
     const externals = urls.filter((u) => u.includes(`${sep}node_modules${sep}`)).map((u) => u.replace(/.*node_modules[\\/]/, ''));
-    return { sources, externals };
+    const builtins = [...run.stderr.matchAll(/^builtin (\S+)$/gm)].map((m) => m[1] as string);
+    return { sources, externals, builtins };
   }
 
   it.skipIf(!existsSync(join(bundle, 'metafile.json')))('payroll --help to a pipe loads neither commander nor any command; payroll org list no engine, PDF, XML or migration', () => {
@@ -129,6 +132,9 @@ describe('what a command loads at run time', () => {
       expect(list.sources.filter((s) => /^src\/(cli\/commands\/employees|store\/migrations\/migrator|store\/pg-schema-dialect)\.ts$|^node_modules\/kysely\/dist\/esm\/dialect\/postgres\//.test(s))).toEqual([]);
       // Every value given by a flag: no interactive picker, no pay-period arithmetic (ZOD-9).
       expect(list.sources.filter((s) => /^src\/(cli\/prompt-choices|domain\/pay-periods)\.ts$/.test(s))).toEqual([]);
+      // node:crypto is required on the first id or stored document (ZOD-10), child_process only if commander spawned (ZOD-8).
+      expect(list.builtins).toContain('fs');
+      expect(list.builtins.filter((b) => b === 'crypto' || b === 'child_process')).toEqual([]);
       // `--json` prints no table: cli-table3 and its colour and width packages stay unloaded (decision ZOD-3).
       expect(list.sources.filter((s) => /^node_modules\/(cli-table3|@colors|string-width|emoji-regex)\//.test(s))).toEqual([]);
       const contracts = list.sources.filter((s) => s.startsWith('src/service/contracts/'));
