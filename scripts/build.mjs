@@ -143,6 +143,26 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * commander requires node:child_process when it loads, for executable subcommands (`.command(name, description)`
+ * runs a separate program), which payroll has none of; child_process brings net, dgram and the socket list with it
+ * (~2 ms of every start). Its one use, `childProcess.spawn`, is read when commander would spawn (decision ZOD-8).
+ * The build refuses a commander whose line differs, so an upgrade cannot leave the patch silently behind.
+ */
+const commanderLazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const line = "const childProcess = require('node:child_process');";
+      if (!source.includes(line) || (source.match(/childProcess\./g) ?? []).length !== (source.match(/childProcess\.spawn\(/g) ?? []).length) {
+        throw new Error('build: commander/lib/command.js no longer matches commanderLazyChildProcess; update the plugin');
+      }
+      return { contents: source.replace(line, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
+    });
+  },
+};
+
 async function bundle() {
   const esbuild = await import('esbuild');
   rmSync(BUNDLE, { recursive: true, force: true });
@@ -159,10 +179,13 @@ async function bundle() {
     external: EXTERNAL,
     // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
-    plugins: [sourceTransforms, zodEnglishOnly],
-    // Less source to compile at every start (names are kept: stack traces and error names stay readable).
+    plugins: [sourceTransforms, zodEnglishOnly, commanderLazyChildProcess],
+    // Less source to compile at every start. Local identifiers are shortened too (decision ZOD-6: ~20 % fewer bytes,
+    // ~9 % less CPU for `org list`); keepNames keeps every function's and class's `name`, so stack traces and error
+    // names stay readable.
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
     keepNames: true,
     legalComments: 'none',
     logLevel: 'warning',

@@ -20,7 +20,7 @@ function isReadOnly(command: Command): boolean {
 export function withRuntime<A extends unknown[]>(action: (runtime: Runtime, ...args: A) => Promise<void>): (...args: unknown[]) => Promise<void> {
   return async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
-    const runtime = createRuntime(command.optsWithGlobals() as GlobalOptions, process.env, { readOnly: isReadOnly(command) });
+    const runtime = await createRuntime(command.optsWithGlobals() as GlobalOptions, process.env, { readOnly: isReadOnly(command) });
     try {
       await action(runtime, ...(args.slice(0, -1) as A));
     } finally {

@@ -1,9 +1,15 @@
 import { loadAnswerChecks } from '../service/ports.js';
-import { chooseEmployee, chooseOrganization, chooseWorksite, inquirerPort } from './prompt-choices.js';
 import type { Runtime } from './runtime.js';
 import { usageError } from './runtime.js';
 
 /** The API's own checks of single answers (service/contracts/answer-checks.ts), loaded when a prompt needs one. */
+/**
+ * The interactive pickers, loaded when a value is asked for on a terminal: a command given its values by flags
+ * (every script, every pipe) compiles none of them nor the pay-period arithmetic they use (issue 19 "instant
+ * start", decision ZOD-9).
+ */
+const pickers = () => import('./prompt-choices.js');
+
 export type AnswerChecks = Awaited<ReturnType<typeof loadAnswerChecks>>;
 
 export interface AskOptions {
@@ -36,7 +42,7 @@ async function validatorOf(options: AskOptions): Promise<((value: string) => tru
 export async function requireValue(runtime: Runtime, current: unknown, flag: string, question: string, options: AskOptions = {}): Promise<string> {
   if (current !== undefined && current !== null && current !== '') return String(current);
   if (!runtime.interactive) throw missing(flag);
-  const port = await inquirerPort();
+  const port = await (await pickers()).inquirerPort();
   if (options.choices) return port.select(question, options.choices.map((value) => ({ value, name: value })));
   const validate = await validatorOf(options);
   const prompts = await import('@inquirer/prompts');
@@ -68,6 +74,7 @@ export async function optionalValue(runtime: Runtime, current: unknown, question
 export async function requireOrg(runtime: Runtime, current: string | undefined, country?: 'GB' | 'DE'): Promise<string> {
   if (current) return current;
   if (!runtime.interactive) throw missing('--org');
+  const { chooseOrganization, inquirerPort } = await pickers();
   return chooseOrganization(await runtime.service(), await inquirerPort(), country ? { country } : {});
 }
 
@@ -75,6 +82,7 @@ export async function requireOrg(runtime: Runtime, current: string | undefined, 
 export async function requireEmployee(runtime: Runtime, org: string, current: string | undefined, flag = '--employee', question = 'Employee'): Promise<string> {
   if (current) return current;
   if (!runtime.interactive) throw missing(flag);
+  const { chooseEmployee, inquirerPort } = await pickers();
   return chooseEmployee(await runtime.service(), org, await inquirerPort(), question);
 }
 
@@ -82,6 +90,7 @@ export async function requireEmployee(runtime: Runtime, org: string, current: st
 export async function requireWorksite(runtime: Runtime, org: string, current: string | undefined): Promise<string> {
   if (current) return current;
   if (!runtime.interactive) throw missing('--worksite');
+  const { chooseWorksite, inquirerPort } = await pickers();
   return chooseWorksite(await runtime.service(), org, await inquirerPort());
 }
 

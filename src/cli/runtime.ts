@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { DomainError, type PayrollService } from '../service/ports.js';
 import { configDir, dataDir, defaultDatabasePath, type Profile, readConfig } from './config.js';
-import { type Column, type OutputFormat, render } from './output/format.js';
+import { type Column, loadTableOutput, type OutputFormat, render } from './output/format.js';
 import { usageError } from './usage-error.js';
 
 /** Global flags every command shares (cli.md). */
@@ -106,11 +106,13 @@ export interface RuntimeSettings {
   readOnly?: boolean;
 }
 
-export function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env, settings: RuntimeSettings = {}): Runtime {
+/** The runtime of one command; loads the table renderer first when the output is a table (decision ZOD-3). */
+export async function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env, settings: RuntimeSettings = {}): Promise<Runtime> {
   const stdoutTty = Boolean(process.stdout.isTTY);
   const interactive = Boolean(process.stdin.isTTY) && stdoutTty && !env.CI && options.input !== false;
   const format = chooseFormat(options, stdoutTty);
   const color = format === 'table' && chooseColor(options, env, stdoutTty);
+  if (format === 'table') await loadTableOutput();
   let service: PayrollService | null = null;
   let wroteTarget = false;
 

@@ -1,5 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { IdGenerator } from './context.js';
+
+/**
+ * node:crypto is required on the first id, not when this module loads: loading it costs ~3 ms, and a read such as
+ * `payroll org list` makes no id (issue 19 "instant start", decision ZOD-10).
+ */
+let crypto: typeof import('node:crypto') | null = null;
+function randomBytes(size: number): Buffer<ArrayBuffer> {
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.randomBytes(size);
+}
 
 /**
  * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then random bits. Sortable by creation time, so

@@ -1,6 +1,13 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { createRequire } from 'node:module';
+
+/** node:crypto is required when a document is stored, not when this module loads (decision ZOD-10). */
+let crypto: typeof import('node:crypto') | null = null;
+function createHash(algorithm: string) {
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash(algorithm);
+}
 
 /**
  * Where document bytes live: a folder on the local disk (the "object store" of the spec's Document

@@ -1,5 +1,5 @@
 import { type AnySelect, type KeysetRequest, type KeysetRows, type OffsetColumns, type OffsetRows, readKeysetPage, readOffsetPage } from '../store/paging.js';
-import { type CursorPage, type CursorQuery, decodeCursor, encodeCursor, type Page, type PageQuery, pageMeta } from './contracts/pagination.js';
+import { type CursorPage, type CursorQuery, decodeCursor, encodeCursor, type Page, type PageQuery, pageMeta } from './contracts/page-queries.js';
 
 /** The store's keyset request for a parsed cursor query (the cursor is decoded here, at the edge). */
 export function keysetRequest(query: CursorQuery): KeysetRequest {

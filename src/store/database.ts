@@ -7,7 +7,6 @@ import { unavailableError } from './availability.js';
 import type { StoreDialect } from './dialect.js';
 import { GuardedDialect } from './guarded-dialect.js';
 import { migrateTo, migrateToLatest } from './migrations/index.js';
-import { SchemaPostgresDialect } from './pg-schema-dialect.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { cachingStatements } from './statement-cache.js';
@@ -171,6 +170,7 @@ async function openPostgres(url: string, settings: { poolSize: number; statement
   const { schema } = settings;
   // Loaded only for a postgres:// store (issue 19: a command on SQLite never loads the driver).
   const { default: pg } = await import('pg');
+  const { SchemaPostgresDialect } = await import('./pg-schema-dialect.js');
   // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new DomainError('usage', 'STORE.BAD_SETTING', `invalid Postgres schema name "${schema}" (lower-case letters, digits and _ only)`);

@@ -69,6 +69,10 @@ describe('what the CLI loads before a command runs', () => {
     }
     const withZod = [...seen].filter((file) => /\$ZodType|ZodError/.test(readFileSync(join(bundle, file), 'utf8')));
     expect(withZod).toEqual([]);
+    // commander's node:child_process (and net, dgram with it) is required only when it would spawn (build.mjs, ZOD-8):
+    // no `require("node:child_process")` (the require minified to any name) outside an arrow function's body.
+    const eagerChildProcess = [...seen].filter((file) => /(?<!=>[\w$]*)[\w$]+\("node:child_process"\)/.test(readFileSync(join(bundle, file), 'utf8')));
+    expect(eagerChildProcess).toEqual([]);
     // The commands' actions load the service, prompts and the rest with import(): those stayed chunks of their own.
     expect(dynamic).toBeGreaterThan(5);
   });
@@ -79,17 +83,19 @@ describe('what the CLI loads before a command runs', () => {
  * imports, and the build's metafile (dist/cli-bundle/metafile.json) says which sources each chunk holds.
  * `payroll --help` loads no command module and no service; `payroll org list` on an up-to-date SQLite store loads
  * the organization commands, the organization use cases and the store, none of the payroll engines, PDF, XML,
- * filing or payment formats, and no migration (an up-to-date store compiles none).
+ * filing or payment formats, no migration (an up-to-date store compiles none) and no zod (a list parses no body).
  */
 describe('what a command loads at run time', () => {
   const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
   const bin = fileURLToPath(new URL('../../bin/payroll.js', import.meta.url));
 
-  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[] } {
+  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[]; builtins: string[] } {
     const dir = mkdtempSync(join(tmpdir(), 'payroll-loads-'));
     const hook = join(dir, 'hook.mjs');
     writeFileSync(hook, "export async function load(url, context, next) { if (url.startsWith('file:')) process._rawDebug('loaded ' + url); return next(url, context); }\n");
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+    // At exit, the public Node.js modules the process loaded (process.moduleLoadList: `NativeModule <name>`).
+    const builtinsAtExit = "process.on('exit', () => { for (const m of process.moduleLoadList) if (/^NativeModule [a-z_]+$/.test(m)) process._rawDebug('builtin ' + m.slice(13)); });";
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});\n${builtinsAtExit}\n`);
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, bin, ...args], { env, encoding: 'utf8' });
     rmSync(dir, { recursive: true, force: true });
     expect(run.status, run.stderr).toBe(0);
@@ -99,7 +105,8 @@ describe('what a command loads at run time', () => {
     expect(chunks.length).toBeGreaterThan(0);
     const sources = chunks.flatMap((chunk) => Object.keys(meta.outputs[chunk]?.inputs ?? {}));
     const externals = urls.filter((u) => u.includes(`${sep}node_modules${sep}`)).map((u) => u.replace(/.*node_modules[\\/]/, ''));
-    return { sources, externals };
+    const builtins = [...run.stderr.matchAll(/^builtin (\S+)$/gm)].map((m) => m[1] as string);
+    return { sources, externals, builtins };
   }
 
   it.skipIf(!existsSync(join(bundle, 'metafile.json')))('payroll --help to a pipe loads neither commander nor any command; payroll org list no engine, PDF, XML or migration', () => {
@@ -119,6 +126,20 @@ describe('what a command loads at run time', () => {
       const heavy = /^src\/(domain\/de\/lohnsteuer|domain\/gb\/run\/engine|formats\/(pdf|payslip|payments|rti|de-filings|year-end)\/|service\/runs\/|service\/outputs\/|service\/rti\/|store\/migrations\/0)|^node_modules\/(saxes|fflate|@inquirer|hono|jose|openid-client)\//;
       expect(list.sources.filter((s) => heavy.test(s))).toEqual([]);
       expect(list.externals.filter((e) => !e.startsWith('better-sqlite3'))).toEqual([]);
+      // A list parses no body: no zod schema is built, no contract module evaluated (decision ZOD-1).
+      expect(list.sources.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
+      // Neither the employee commands (ZOD-4), the store's migrator on an up-to-date store nor the PostgreSQL dialect on SQLite (ZOD-5).
+      expect(list.sources.filter((s) => /^src\/(cli\/commands\/employees|store\/migrations\/migrator|store\/pg-schema-dialect)\.ts$|^node_modules\/kysely\/dist\/esm\/dialect\/postgres\//.test(s))).toEqual([]);
+      // Every value given by a flag: no interactive picker, no pay-period arithmetic (ZOD-9).
+      expect(list.sources.filter((s) => /^src\/(cli\/prompt-choices|domain\/pay-periods)\.ts$/.test(s))).toEqual([]);
+      // node:crypto is required on the first id or stored document (ZOD-10), child_process only if commander spawned (ZOD-8).
+      expect(list.builtins).toContain('fs');
+      expect(list.builtins.filter((b) => b === 'crypto' || b === 'child_process')).toEqual([]);
+      // `--json` prints no table: cli-table3 and its colour and width packages stay unloaded (decision ZOD-3).
+      expect(list.sources.filter((s) => /^node_modules\/(cli-table3|@colors|string-width|emoji-regex)\//.test(s))).toEqual([]);
+      const contracts = list.sources.filter((s) => s.startsWith('src/service/contracts/'));
+      expect(contracts).toContain('src/service/contracts/page-queries.ts');
+      expect(contracts.filter((s) => staticImports(join(SRC, '..', s)).some((spec) => spec === 'zod' || spec.startsWith('zod/')))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import { ABSENCE_KINDS, type Absence } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireEmployee, requireValue } from '../prompt.js';
-import { collectPageItems, orgIdFrom } from './employees.js';
+import { collectPageItems, orgIdFrom } from '../org-scope.js';
 
 /** `payroll absences add|list|show|end`: GB absences the statutory payments are calculated from. */
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { bodyFrom, withRuntime } from '../command-kit.js';
 import { requireValue } from '../prompt.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /** `payroll addresses set`: replace an address the organization holds (endpoint 11). */
 export function registerAddressCommands(program: Command): void {

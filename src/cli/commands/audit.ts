@@ -3,7 +3,7 @@ import type { AuditEvent } from '../../service/ports.js';
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll audit`: the organization's audit trail (issue 20 point 1), oldest first in write order: who changed

@@ -20,7 +20,7 @@ async function remoteKit() {
   return { createHttpsFetch, ...remote };
 }
 
-function runtimeOf(command: Command): Runtime {
+async function runtimeOf(command: Command): Promise<Runtime> {
   return createRuntime(command.optsWithGlobals() as GlobalOptions);
 }
 
@@ -116,7 +116,7 @@ export function registerAuthCommands(program: Command): void {
     .option('--user', 'sign in as yourself in a browser (authorization code flow with PKCE; no client secret)')
     .option('--timeout <seconds>', `with --user: how long to wait for the browser sign-in (default ${DEFAULT_LOGIN_TIMEOUT_MS / 1000})`)
     .action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
-      const runtime = runtimeOf(command);
+      const runtime = await runtimeOf(command);
       if (options.user) return loginAsUser(runtime, options);
       if (options.timeout !== undefined) throw usageError('--timeout applies to --user (the browser sign-in)');
       const { createHttpsFetch, remoteSettings, requireHttps, tokenSourceFor } = await remoteKit();
@@ -164,7 +164,7 @@ export function registerAuthCommands(program: Command): void {
     .description('show the profile, where the secret comes from and when the cached token expires (never the token)')
     .option('--check', 'fetch a token now (renewing it if due) to prove the credentials work')
     .action(async (options: { check?: boolean }, command: Command) => {
-      const runtime = runtimeOf(command);
+      const runtime = await runtimeOf(command);
       const { createHttpsFetch, remoteSettings, tokenSourceFor } = await remoteKit();
       const where = remoteWhere(runtime);
       const settings = remoteSettings(where, runtime.env);
@@ -203,7 +203,7 @@ export function registerAuthCommands(program: Command): void {
     .command('token')
     .description('print an access token for the profile (for piping into curl); on a terminal it needs --yes')
     .action(async (_options: unknown, command: Command) => {
-      const runtime = runtimeOf(command);
+      const runtime = await runtimeOf(command);
       // The one command that prints a secret: meant for `$(payroll auth token)`; on a screen only when asked (docs/decisions.md H8).
       if (process.stdout.isTTY && !runtime.options.yes) throw usageError('this prints a bearer token; pipe it (payroll auth token | …) or pass --yes to show it on the terminal');
       const { createHttpsFetch, remoteSettings, tokenSourceFor } = await remoteKit();
@@ -221,7 +221,7 @@ export function registerAuthCommands(program: Command): void {
     .description('remove the cached tokens (access and refresh) and the saved client secret of the profile')
     .option('--forget', 'also remove the profile from the configuration')
     .action(async (options: { forget?: boolean }, command: Command) => {
-      const runtime = runtimeOf(command);
+      const runtime = await runtimeOf(command);
       const name = profileNameOf(runtime);
       const config = readConfig(runtime.env);
       const dir = configDir(runtime.env);

@@ -65,7 +65,7 @@ export function registerBackupCommands(program: Command): void {
     .requiredOption('--to <file>', 'the backup file to create (0600; never overwritten); document files go to FILE.objects')
     .action(async (options: { to: string }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const runtime = createRuntime(globals, process.env, { readOnly: true });
+      const runtime = await createRuntime(globals, process.env, { readOnly: true });
       const where = sqliteTarget(globals, process.env, 'payroll backup');
       const m = await modules();
       const result = await m.backupSqliteStore(where.database, options.to);
@@ -82,7 +82,7 @@ export function registerBackupCommands(program: Command): void {
     .argument('<file>', 'a file written by `payroll backup`')
     .action(async (file: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const runtime = createRuntime(globals, process.env);
+      const runtime = await createRuntime(globals, process.env);
       const where = sqliteTarget(globals, process.env, 'payroll restore');
       const target = where.database;
       const m = await modules();

@@ -4,7 +4,7 @@ import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { optionalValue, requireValue } from '../prompt.js';
 import { readJsonInput, usageError } from '../runtime.js';
-import { collectPageItems, orgIdFrom } from './employees.js';
+import { collectPageItems, orgIdFrom } from '../org-scope.js';
 
 /** IBANs and account numbers are masked by the output layer unless --reveal. */
 export const BANK_ACCOUNT_COLUMNS: Column[] = [

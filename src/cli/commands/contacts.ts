@@ -4,7 +4,7 @@ import { BULK_MAX_ITEMS, type Contact, type ContactBulkResult, DomainError } fro
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
-import { collectPageItems, listFlag, orgIdFrom } from './employees.js';
+import { collectPageItems, listFlag, orgIdFrom } from '../org-scope.js';
 
 export const CONTACT_COLUMNS: Column[] = [
   { header: 'id', value: 'id' },

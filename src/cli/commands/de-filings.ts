@@ -6,7 +6,7 @@ import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import type { Runtime } from '../runtime.js';
 import { usageError } from '../usage-error.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll de beitragsnachweis|lohnsteueranmeldung|meldungen|lohnsteuerbescheinigung --org ORG --period YYYY-MM |

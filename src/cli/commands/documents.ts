@@ -6,7 +6,7 @@ import { addListOptions, collectCursorPages, listQuery, withRuntime } from '../c
 import type { Column } from '../output/format.js';
 import { confirmStep, requireValue } from '../prompt.js';
 import { readStdinBytes, type Runtime, usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /** `payroll documents …` (endpoints 13, 14 and the upload/download extensions) and `payroll org logo set`. */
 

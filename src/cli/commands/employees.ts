@@ -1,38 +1,10 @@
 import type { Command } from 'commander';
-import { type Employee, type Page, STATE_OFFICIAL_NAMES } from '../../service/ports.js';
-import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit.js';
+import { type Employee, STATE_OFFICIAL_NAMES } from '../../service/ports.js';
+import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
+import { collectPageItems, listFlag, orgIdFrom } from '../org-scope.js';
 import type { Column } from '../output/format.js';
-import { confirmStep, optionalValue, requireField, requireOrg, requireValue } from '../prompt.js';
+import { confirmStep, optionalValue, requireField, requireValue } from '../prompt.js';
 import { type Runtime, usageError } from '../runtime.js';
-
-// ---- helpers the organization-resource commands share (bank accounts, contacts, worksites, SEPA, addresses) ----
-
-/** The organization every org-scoped command works on: `--org ID`, picked by name on a terminal (of `country` when given). */
-export async function orgIdFrom(runtime: Runtime, options: { org?: string }, country?: 'GB' | 'DE'): Promise<string> {
-  return requireOrg(runtime, options.org, country);
-}
-
-/** Follows page-style lists (`page`, `meta.has_next`) when --all is given; otherwise one page and a hint how to go on. */
-export async function collectPageItems<T>(runtime: Runtime, options: Record<string, unknown>, fetchPage: (query: Record<string, unknown>) => Promise<Page<T>>, extra: Record<string, unknown> = {}): Promise<T[]> {
-  const base = { ...listQuery(options), ...extra };
-  const items: T[] = [];
-  let page = base.page === undefined ? 1 : Number(base.page);
-  for (;;) {
-    const result = await fetchPage({ ...base, page });
-    items.push(...result.items);
-    if (!options.all || !result.meta.has_next) {
-      if (!options.all && result.meta.has_next) runtime.info(`page ${result.meta.page} of ${result.meta.pages} (${result.meta.total} in all); next: --page ${result.meta.page + 1}, or --all`);
-      return items;
-    }
-    page += 1;
-  }
-}
-
-/** "1,2" → ["1","2"]; empty → []. */
-export function listFlag(value: string | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
-}
 
 function integerFlag(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;

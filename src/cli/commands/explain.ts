@@ -3,7 +3,7 @@ import type { PayrollService, PayslipExplanation } from '../../service/ports.js'
 import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll explain RUN_ID --employee ID [--figure F]` (issue 18 point 7): why a figure of a stored payslip is what it

@@ -4,7 +4,7 @@ import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';
 import { usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll liabilities`: what a British employer owes HMRC for a tax month, from its approved runs (the P32 view):

@@ -4,7 +4,7 @@ import { withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireEmployee, requireValue } from '../prompt.js';
 import { usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll lohnkonto`: the payroll account (Lohnkonto, § 41 EStG, § 4 LStDV) of one employee and calendar year from

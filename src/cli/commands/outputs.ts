@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { type GeneratedFile, JOURNAL_DETAILS, JOURNAL_FORMATS, PAYMENT_FORMATS, type Payslip } from '../../service/ports.js';
 import { withRuntime } from '../command-kit.js';
 import { usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * What an approved run produces (issue 15): `payroll payslips` (the payslip PDFs issued on approval, written again

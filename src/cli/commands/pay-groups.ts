@@ -4,7 +4,7 @@ import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';
 import { usageError } from '../runtime.js';
-import { collectPageItems, listFlag, orgIdFrom } from './employees.js';
+import { collectPageItems, listFlag, orgIdFrom } from '../org-scope.js';
 
 /** `payroll pay-calendars …` and `payroll pay-groups …` (endpoint 8 and its extensions). */
 

@@ -4,7 +4,7 @@ import { addListOptions, bodyFrom, listQuery, withRuntime } from '../command-kit
 import type { Column } from '../output/format.js';
 import { requireValue } from '../prompt.js';
 import type { Runtime } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /** `payroll pension scheme create|list|show|history|version|set-default`, `payroll pension enrol|opt-out|status` (endpoints 15–17). */
 

@@ -5,7 +5,7 @@ import type { RtiDocument } from '../../service/ports.js';
 import { withRuntime } from '../command-kit.js';
 import { requireValue } from '../prompt.js';
 import { type Runtime, usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll rti fps RUN_ID --out FILE` and `payroll rti eps --tax-year Y --month N --out FILE`: HMRC RTI messages

@@ -7,7 +7,7 @@ import { addListOptions, listQuery, payrollGroup, withRuntime } from '../command
 import type { Column } from '../output/format.js';
 import { confirmStep } from '../prompt.js';
 import { readJsonInput, type Runtime, usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 import { buildStandingRun, dropDraft, inquirerPort, saveDraft, skipLeaversPaidAgain } from './run-gb-pay.js';
 import { buildGbRunFromStoredPay, type ChangeRow, parseEarningFlags, readChangesFile } from '../run-changes.js';
 import { nextGbPeriod, todayIso } from '../run-period.js';

@@ -4,7 +4,7 @@ import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
 import { requireField, requireValue, requireWorksite } from '../prompt.js';
 import { usageError } from '../runtime.js';
-import { collectPageItems, orgIdFrom } from './employees.js';
+import { collectPageItems, orgIdFrom } from '../org-scope.js';
 
 export const WORKSITE_COLUMNS: Column[] = [
   { header: 'id', value: 'id' },

@@ -5,7 +5,7 @@ import type { GeneratedFile } from '../../service/ports.js';
 import { withRuntime } from '../command-kit.js';
 import { requireValue } from '../prompt.js';
 import { usageError } from '../runtime.js';
-import { orgIdFrom } from './employees.js';
+import { orgIdFrom } from '../org-scope.js';
 
 /**
  * `payroll p60 --org ORG --tax-year Y --out DIR`: the P60 end-of-year certificate of every employee employed on

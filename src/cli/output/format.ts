@@ -1,5 +1,17 @@
-import Table from 'cli-table3';
 import { maskIban, maskIdentifier } from '../../service/ports.js';
+
+/** The table renderer (cli-table3), loaded by loadTableOutput() before a runtime that prints tables is used. */
+let tables: typeof import('./table.js') | null = null;
+
+/** Loads the table renderer (createRuntime does, when the output format is `table`: decision ZOD-3). */
+export async function loadTableOutput(): Promise<void> {
+  tables ??= await import('./table.js');
+}
+
+function tableOutput(): typeof import('./table.js') {
+  if (!tables) throw new Error('table output was not loaded (loadTableOutput) before rendering a table');
+  return tables;
+}
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
 
@@ -85,9 +97,12 @@ export function render(data: unknown, columns: Column[] | null, options: OutputO
       const cols = columns ?? inferColumns(items);
       const rows = items.map((item) => cols.map((c) => cell(pick(item, c))));
       const colAligns = cols.map((_, i) => (rows.some((row) => row[i] !== '') && rows.every((row) => row[i] === '' || NUMERIC.test(row[i] as string)) ? 'right' : 'left'));
-      const table = new Table({ head: cols.map((c) => c.header), colAligns, style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] } });
-      for (const row of rows) table.push(row);
-      return `${table.toString()}\n`;
+      return tableOutput().listTable(
+        cols.map((c) => c.header),
+        colAligns,
+        rows,
+        options.color,
+      );
     }
   }
 }
@@ -98,9 +113,10 @@ export function render(data: unknown, columns: Column[] | null, options: OutputO
  * `-o json` shows everything.
  */
 function renderRecord(item: Record<string, unknown>, options: OutputOptions): string {
-  const table = new Table({ style: { head: [], border: options.color ? ['grey'] : [] }, wordWrap: true, colWidths: [28, 90] });
-  for (const [key, value] of Object.entries(item)) table.push({ [key]: summarize(value) });
-  return `${table.toString()}\n`;
+  return tableOutput().recordTable(
+    Object.entries(item).map(([key, value]): [string, string] => [key, summarize(value)]),
+    options.color,
+  );
 }
 
 const SUMMARY_LIMIT = 160;

@@ -5,6 +5,7 @@ import { countryCode, decimalString, id, isoDate, isoDateTime, nullableDate } fr
 import { contactInput, contactResponse } from './contact.js';
 import { sepaMandateResponse } from './sepa-mandate.js';
 import { pageEnvelope } from './pagination.js';
+import { EMBEDDED_LIMIT } from './embedded-limit.js';
 import { ACCOUNT_KEYS, CHARTS } from '../../formats/journal/accounts.js';
 
 /** Organization and its parts (spec "Resources › Organization"). German numbers follow their statutory formats. */
@@ -372,12 +373,7 @@ export const worksiteResponse = z
   })
   .meta({ id: 'Worksite' });
 
-/**
- * An organization embeds at most this many records of each collection (work_sites, each work site's contacts,
- * bank_accounts, contacts, sepa_mandates), the first by id; the paginated lists hold them all (issue 20 F6,
- * docs/decisions.md API2).
- */
-export const EMBEDDED_LIMIT = 100;
+export { EMBEDDED_LIMIT };
 
 const embeddedCollection = z.object({
   has_more: z.boolean().describe(`true when the collection holds more than the ${EMBEDDED_LIMIT} embedded records`),

@@ -1,6 +1,7 @@
 import { conflict, DomainError, fieldError } from '../../domain/errors.js';
-import { EMBEDDED_LIMIT, type Organization, organizationInput, organizationPatch } from '../contracts/organization.js';
-import { type CursorPage, parseCursorQuery } from '../contracts/pagination.js';
+import type { Organization } from '../contracts/organization.js';
+import { EMBEDDED_LIMIT } from '../contracts/embedded-limit.js';
+import { type CursorPage, parseCursorQuery } from '../contracts/page-queries.js';
 import { parseOrThrow } from '../contracts/zod-issues.js';
 import { type Db, inTransaction, nowIso, parseJson, requireOrg, requireScope, type ServiceContext } from '../context.js';
 import { audit } from '../audit.js';
@@ -26,6 +27,13 @@ export interface OrganizationUseCases {
   listOrganizations(query: Record<string, unknown>): Promise<CursorPage<Organization>>;
   updateOrganization(orgId: string, body: unknown): Promise<Organization>;
 }
+
+/**
+ * The organization contract's zod schemas, loaded by the calls that parse a body (create, update): building them is
+ * most of what loading the contract costs, and a list or a read parses no body (issue 19 "instant start", decision
+ * ZOD-1). The module is loaded once and cached like any import.
+ */
+const organizationSchemas = () => import('../contracts/organization.js');
 
 /** Sub-objects with an integer id in the spec (tax_identifiers, insurance_data, preferences) are stored whole with id 1. */
 function withId(value: object | null | undefined): string | null {
@@ -103,7 +111,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
         // A token limited to named organizations could not see what it created (docs/decisions.md D9).
         throw new DomainError('forbidden', 'AUTH.ORG_CREATE_DENIED', 'creating organizations needs a client with access to all organizations');
       }
-      const input = parseOrThrow(organizationInput, body);
+      const input = parseOrThrow((await organizationSchemas()).organizationInput, body);
       const id = await inTransaction(ctx, async (trx) => {
         const now = nowIso(ctx);
         const orgId = uuidv7();
@@ -159,7 +167,7 @@ export function organizationUseCases(ctx: ServiceContext): OrganizationUseCases 
 
     async updateOrganization(orgId, body) {
       requireScope(ctx, 'payroll:write');
-      const patch = parseOrThrow(organizationPatch, body);
+      const patch = parseOrThrow((await organizationSchemas()).organizationPatch, body);
       await inTransaction(ctx, async (trx) => {
         // The organization lock comes before the row is read (finding F1, docs/decisions.md S3): concurrent edits
         // queue and each reads the version the previous one committed, so an edit without a row_version applies

@@ -1,11 +1,7 @@
-import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
-import { DomainError, isDomainError } from '../../domain/errors.js';
+import { type Kysely, sql } from 'kysely';
+import { isDomainError } from '../../domain/errors.js';
 import type { StoreDialect } from '../dialect.js';
-import type { MigrationDb } from './column-types.js';
-
-interface DialectMigration {
-  up(db: MigrationDb, dialect: StoreDialect): Promise<void>;
-}
+import type { DialectMigration } from './migrator.js';
 
 /**
  * Every migration, in order. Names sort alphabetically: keep the numeric prefix. Each is loaded only when the
@@ -26,33 +22,7 @@ const migrations: Record<string, () => Promise<DialectMigration>> = {
   '0011-document-render': () => import('./0011-document-render.js'),
 };
 
-/** In-code provider: migrations ship inside the build, so `payroll` needs no migration folder at run time. */
-class InCodeMigrationProvider implements MigrationProvider {
-  constructor(private readonly dialect: StoreDialect) {}
-
-  async getMigrations(): Promise<Record<string, Migration>> {
-    const result: Record<string, Migration> = {};
-    const loaded = await Promise.all(Object.entries(migrations).map(async ([name, load]) => [name, await load()] as const));
-    for (const [name, migration] of loaded) {
-      result[name] = {
-        up: async (db) => {
-          // A migration may rebuild an index over a large table: the per-statement timeout of normal
-          // work does not apply inside it (set local: only this migration's transaction).
-          if (this.dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(db);
-          await migration.up(db, this.dialect);
-        },
-      };
-    }
-    return result;
-  }
-}
-
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function migratorFor(db: AnyDb, dialect: StoreDialect, schema: string | null): Migrator {
-  // The migration bookkeeping lives in the store's own schema: Kysely otherwise finds another schema's tables.
-  return new Migrator({ db, provider: new InCodeMigrationProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-}
 
 /**
  * True when the store has run exactly this build's migrations: every open (each CLI call) then
@@ -70,23 +40,11 @@ async function upToDate(db: AnyDb, schema: string | null): Promise<boolean> {
   }
 }
 
-async function run(migrator: Migrator, step: (m: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  const { error, results } = await step(migrator);
-  if (!error) return;
-  if (isDomainError(error)) throw error; // the database is unavailable: exit 7 / 503, not a migration bug
-  const message = error instanceof Error ? error.message : String(error);
-  const missing = /previously executed migration (\S+) is missing/.exec(message);
-  if (missing) {
-    throw new DomainError('unavailable', 'STORE.NEWER_SCHEMA', `this database was migrated by a newer payroll (migration ${missing[1]} is unknown to this build); upgrade payroll before using it`);
-  }
-  const failed = results?.find((r) => r.status === 'Error');
-  throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${message}`);
-}
-
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: AnyDb, dialect: StoreDialect, schema: string | null = null): Promise<void> {
   if (await upToDate(db, schema)) return;
-  await run(migratorFor(db, dialect, schema), (m) => m.migrateToLatest());
+  const { migratorFor, run } = await import('./migrator.js');
+  await run(migratorFor(db, dialect, schema, migrations), (m) => m.migrateToLatest());
 }
 
 /**
@@ -95,7 +53,8 @@ export async function migrateToLatest(db: AnyDb, dialect: StoreDialect, schema: 
  */
 export async function migrateTo(db: AnyDb, dialect: StoreDialect, schema: string | null, name: string): Promise<void> {
   if (!(name in migrations)) throw new Error(`unknown migration "${name}" (known: ${Object.keys(migrations).join(', ')})`);
-  await run(migratorFor(db, dialect, schema), (m) => m.migrateTo(name));
+  const { migratorFor, run } = await import('./migrator.js');
+  await run(migratorFor(db, dialect, schema, migrations), (m) => m.migrateTo(name));
 }
 
 /** Migration names in the order they apply. */
