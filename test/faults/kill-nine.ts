@@ -23,7 +23,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/tools/bench/random.js';
 import { runRequest, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
@@ -34,7 +33,7 @@ import { checkStoreInvariants } from '../../src/tools/verify/store-invariants.js
 import { openStore, type Store } from '../../src/store/database.js';
 import { ORG_TABLES } from '../../src/store/org-tables.js';
 import { BIN, runCli } from '../support/cli.js';
-import { postgresUrl } from '../support/backends.js';
+import { postgresUrl, withPgClient } from '../support/backends.js';
 
 /** Every this many trials each scenario is timed again (see the trial loop). */
 const RECALIBRATE_EVERY = 40;
@@ -108,20 +107,10 @@ function sqliteBackend(dir: string): FaultBackend {
   };
 }
 
-async function pgAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of its own (the CLI always uses the public schema of the database in its URL), reset by rows. */
 async function postgresBackend(dir: string, adminUrl: string): Promise<FaultBackend> {
   const database = `payroll_kill_${randomBytes(5).toString('hex')}`;
-  await pgAdmin(adminUrl, (c) => c.query(`create database ${database}`));
+  await withPgClient(adminUrl, (c) => c.query(`create database ${database}`));
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const dbArg = url.toString();
@@ -139,14 +128,14 @@ async function postgresBackend(dir: string, adminUrl: string): Promise<FaultBack
       const to = join(dir, 'snapshots', name);
       copyObjects(objectRoot, join(to, 'objects'));
       const rows = new Map<string, Record<string, unknown>[]>();
-      await pgAdmin(dbArg, async (c) => {
+      await withPgClient(dbArg, async (c) => {
         for (const table of tables()) rows.set(table, (await c.query(`select * from ${table}`)).rows as Record<string, unknown>[]);
       });
       return { dir: to, rows };
     },
     async restore(snapshot) {
       copyObjects(join(snapshot.dir, 'objects'), objectRoot);
-      await pgAdmin(dbArg, async (c) => {
+      await withPgClient(dbArg, async (c) => {
         // A killed client's server process may still be finishing its statement: end it, so the reset never waits.
         await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
         await c.query('begin');
@@ -166,7 +155,7 @@ async function postgresBackend(dir: string, adminUrl: string): Promise<FaultBack
       });
     },
     async dispose() {
-      await pgAdmin(adminUrl, (c) => c.query(`drop database if exists ${database} with (force)`));
+      await withPgClient(adminUrl, (c) => c.query(`drop database if exists ${database} with (force)`));
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -41,21 +41,26 @@ export const postgresUrl = process.env.PAYROLL_TEST_PG_URL;
 /**
  * Each test gets a schema of its own (the store sets search_path on its connections). Migrating a new schema costs
  * about a second on PostgreSQL, which was most of the contract suite's time; so a disposed schema is emptied
- * (TRUNCATE … RESTART IDENTITY, the migration bookkeeping kept) and handed to the next test of the same file, which
+ * (emptySchema: every row but the migration bookkeeping, sequences restarted) and handed to the next test of the same file, which
  * sees exactly what a freshly migrated schema holds. The schemas are dropped when the file ends (remote-setup.ts).
  */
 const idleSchemas: string[] = [];
 const madeSchemas: string[] = [];
 
-/** One short-lived admin connection to the test server (PAYROLL_TEST_PG_URL); test/store/engines.ts uses it too. */
-export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
+/** One short-lived connection to the server at `url` (test/faults/kill-nine.ts uses it for its own databases). */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** One short-lived admin connection to the test server (PAYROLL_TEST_PG_URL); test/store/engines.ts uses it too. */
+export function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withPgClient(postgresUrl as string, work);
 }
 
 /**
@@ -66,20 +71,29 @@ export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Pro
  */
 async function emptySchema(schema: string): Promise<void> {
   await withAdmin(async (client) => {
-    const tables = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE' and table_name not like 'kysely_migration%'", [schema]);
-    const sequences = await client.query<{ sequence_name: string }>('select sequence_name from information_schema.sequences where sequence_schema = $1', [schema]);
+    let reset = resetStatements.get(schema);
+    if (!reset) {
+      // A migrated schema's tables and sequences never change while it is reused: read them once per schema.
+      const tables = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE' and table_name not like 'kysely_migration%'", [schema]);
+      const sequences = await client.query<{ sequence_name: string }>('select sequence_name from information_schema.sequences where sequence_schema = $1', [schema]);
+      reset = [...tables.rows.map((t) => `delete from ${schema}."${t.table_name}"`), ...sequences.rows.map((q) => `alter sequence ${schema}."${q.sequence_name}" restart`)];
+      resetStatements.set(schema, reset);
+    }
     await client.query('begin');
     await client.query('set local session_replication_role = replica');
-    for (const t of tables.rows) await client.query(`delete from ${schema}."${t.table_name}"`);
-    for (const q of sequences.rows) await client.query(`alter sequence ${schema}."${q.sequence_name}" restart`);
+    for (const statement of reset) await client.query(statement);
     await client.query('commit');
   });
 }
+
+/** Per reused schema, the statements that empty it (emptySchema). */
+const resetStatements = new Map<string, string[]>();
 
 registerCleanup(async () => {
   if (madeSchemas.length === 0) return;
   const schemas = madeSchemas.splice(0);
   idleSchemas.length = 0;
+  resetStatements.clear();
   await withAdmin(async (client) => {
     for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
   });
