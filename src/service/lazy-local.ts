@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openStore, type StoreOptions } from '../store/database.js';
 import { type Actor, type Clock, type ServiceContext, systemClock } from './context.js';
 import { pooledUuidv7 } from './ids.js';
+import { keepHeapNearLiveSet } from './memory-policy.js';
 import { createFolderObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
 import type { OrganizationUseCases } from './use-cases/organizations.js';
@@ -81,6 +82,7 @@ export function defaultObjectRoot(databaseLocation: string, fallbackDir: string)
 /** Opens the store at `location` and returns a service whose families load on first use; close() closes the store. */
 export async function openLazyLocalService(location: string, options: { actor: Actor; clock?: Clock; objectRoot: string; create?: StoreOptions['create']; requireFolder?: boolean; label?: string }): Promise<PayrollService> {
   const store = await openStore(location, { ...(options.create ? { create: options.create } : {}), ...(options.requireFolder !== undefined ? { requireFolder: options.requireFolder } : {}), ...(options.label ? { label: options.label } : {}) });
+  keepHeapNearLiveSet();
   const ctx: ServiceContext = { store, clock: options.clock ?? systemClock, ids: pooledUuidv7, actor: options.actor, objects: createFolderObjectStore(options.objectRoot) };
   const service: Record<string, unknown> = {
     target: store.describe,

@@ -1,6 +1,7 @@
 import { openStore, type Store, type StoreOptions } from '../store/database.js';
 import { type Actor, type Clock, type IdGenerator, type ServiceContext, systemClock } from './context.js';
 import { pooledUuidv7 } from './ids.js';
+import { keepHeapNearLiveSet } from './memory-policy.js';
 import { createFolderObjectStore, type ObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
 import { unknownQueryParameters } from './contracts/query-rule.js';
@@ -30,6 +31,7 @@ import { auditUseCases } from './use-cases/audit.js';
 
 /** Everything a use case may touch; one per caller (the server builds one per request). */
 export function createLocalService(store: Store, options: { actor: Actor; clock?: Clock; ids?: IdGenerator; objects: ObjectStore; ownsStore?: boolean }): PayrollService {
+  keepHeapNearLiveSet();
   const ctx: ServiceContext = { store, clock: options.clock ?? systemClock, ids: options.ids ?? pooledUuidv7, actor: options.actor, objects: options.objects };
   return withQueryRule({
     target: store.describe,

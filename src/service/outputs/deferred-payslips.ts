@@ -25,11 +25,8 @@ import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-pa
 import type { DePayslipEmployer } from './de-payslip-view.js';
 import { type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
 import { TEMPLATE_IDS } from './generated-documents.js';
-import { RUN_BATCH } from '../runs/calculate.js';
+import { runBatchOf } from '../runs/calculate.js';
 import { gbPayslipDocument, payslipFileName } from './payslip-pdfs.js';
-
-/** Rows recorded per round while a run is approved: one page of employees in memory (a run's batch, calculate.ts). */
-const RECORD_PAGE = RUN_BATCH;
 
 /** What a pending payslip document's rendering needs besides its run and payslip rows (`documents.render_json`). */
 interface RenderSource {
@@ -57,9 +54,11 @@ export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: 
   const address = org.address_id ? ((await findAddress(trx, org.id, org.address_id))?.address ?? null) : null;
   const employer = country === 'GB' ? payslipEmployer(org, address) : dePayslipEmployer(org, address);
   const t = country === 'GB' ? GB_RUN_TABLES : DE_RUN_TABLES;
+  // Rows recorded per round: one page of employees in memory, a run's batch on this store (calculate.ts).
+  const pageSize = runBatchOf(ctx);
   let count = 0;
   for (let after: string | null = null; ; ) {
-    const ids = await listRunEmployeeIdsPage(trx, t, run.id, after, RECORD_PAGE);
+    const ids = await listRunEmployeeIdsPage(trx, t, run.id, after, pageSize);
     if (ids.length === 0) break;
     after = ids[ids.length - 1] as string;
     const employees = await loadEmployees(trx, org.id, ids);
@@ -92,7 +91,7 @@ export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: 
     });
     await insertDocuments(trx, rows);
     count += rows.length;
-    if (ids.length < RECORD_PAGE) break;
+    if (ids.length < pageSize) break;
   }
   return count;
 }
@@ -183,19 +182,27 @@ async function renderAndStore(ctx: ServiceContext, rows: readonly DocumentTable[
  */
 export async function completeRenders(ctx: ServiceContext, rows: readonly DocumentTable[]): Promise<DocumentTable[]> {
   const mine = rows.filter((row) => isPending(row) && !inFlight.has(row.id));
+  // This call's own renders, kept here as well as in inFlight: inFlight forgets a row as soon as the batch is done,
+  // and the loop below would then have rendered every row after the first a second time, one at a time.
+  const own = new Map<string, Promise<DocumentTable>>();
   if (mine.length > 0) {
     const work = renderAndStore(ctx, mine);
     for (const row of mine) {
       const one = work.then((done) => done.get(row.id) as DocumentTable);
       inFlight.set(row.id, one);
+      own.set(row.id, one);
       void one.finally(() => inFlight.delete(row.id)).catch(() => undefined);
     }
   }
   const out: DocumentTable[] = [];
   for (const row of rows) {
-    const pending = isPending(row) ? inFlight.get(row.id) : undefined;
+    if (!isPending(row)) {
+      out.push(row);
+      continue;
+    }
+    const pending = own.get(row.id) ?? inFlight.get(row.id);
     // A pending row whose first read, in flight when this one began, has finished since: rendered again (same bytes).
-    out.push(pending ? await pending : isPending(row) ? ((await renderAndStore(ctx, [row])).get(row.id) as DocumentTable) : row);
+    out.push(pending ? await pending : ((await renderAndStore(ctx, [row])).get(row.id) as DocumentTable));
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * pensions and automatic enrolment (domain/gb/run/employee-payslip.ts), year-to-date figures in gb_ytd, and on
  * approval the automatic enrolments the run decided.
  */
-import { RUN_BATCH } from '../calculate.js';
+import { runBatchOf } from '../calculate.js';
 import { conflict, type FieldIssue, validationError } from '../../../domain/errors.js';
 import { Decimal, money } from '../../../domain/money.js';
 import { isGbTaxYear, SUPPORTED_TAX_YEARS } from '../../../domain/gb/params/index.js';
@@ -131,9 +131,6 @@ const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
     return { pay, issues: pay.issues };
   },
 };
-
-/** Payslips approved per page (year to date checked and written, enrolments made): a run's batch size (calculate.ts). */
-const APPROVE_PAGE = RUN_BATCH;
 
 type ApprovalPayslip = Awaited<ReturnType<typeof listPayslipsForApproval>>[number];
 
@@ -296,13 +293,15 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows and the enrolments of a
   // run of any size, in the one approval transaction, with one page in memory.
-  async approve(_ctx, trx, run, stamp) {
+  async approve(ctx, trx, run, stamp) {
+    // Payslips approved per page (year to date checked and written, enrolments made): the store's batch size (calculate.ts).
+    const pageSize = runBatchOf(ctx);
     for (let after: string | null = null; ; ) {
-      const page = await listPayslipsForApproval(trx, run.id, after, APPROVE_PAGE);
+      const page = await listPayslipsForApproval(trx, run.id, after, pageSize);
       if (page.length === 0) break;
       after = (page[page.length - 1] as (typeof page)[number]).employee_id;
       await approvePage(trx, run, stamp, page);
-      if (page.length < APPROVE_PAGE) break;
+      if (page.length < pageSize) break;
     }
   },
 
