@@ -9,6 +9,7 @@
  */
 import { calculateLohnsteuer, type PapInput, type PapYear } from '../../domain/de/lohnsteuer/index.js';
 import { deEdition } from '../../domain/de/editions.js';
+import { buildJvmAnchor, differences, hasJdk } from './jvm-anchor.js';
 import { mulberry32 } from './random.js';
 
 type Case = [PapYear, Partial<PapInput>];
@@ -94,12 +95,36 @@ export async function run(): Promise<void> {
   const m2025 = mix(2025, 4000, 2025);
   const m2026 = mix(2026, 4000, 2026);
   const both = m2025.flatMap((c, i) => [c, m2026[i]!]);
+  const ours = new Map<string, number>();
   for (const [label, cases] of [
     ['2025 mix', m2025],
     ['2026 mix', m2026],
     ['2025 + 2026 mix', both],
   ] as const) {
     const rate = measure(cases, 2);
+    ours.set(label, rate.cpu);
     process.stdout.write(`de-lohnsteuer: ${format(rate.cpu)} calculations/s (${label}; one core, per CPU-second; wall clock ${format(rate.wall)}/s)\n`);
+  }
+  // Issue 19's target: ≥ 1.0× the JVM anchor, the BMF's PAP as Java classes generated from the same XML, over the
+  // same cases, measured the same way (jvm-anchor.ts).
+  if (!hasJdk()) {
+    process.stdout.write('de-lohnsteuer-jvm: skipped (no javac/java on PATH; the JVM anchor needs a JDK)\n');
+    return;
+  }
+  const anchor = buildJvmAnchor([2025, 2026]);
+  try {
+    const cases = [...m2025, ...m2026];
+    const wrong = differences(anchor, cases, cases.length);
+    if (wrong.length > 0) throw new Error(`the generated Java and the engine disagree on ${wrong.length} of ${cases.length} cases; first: ${wrong[0]}`);
+    process.stdout.write(`de-lohnsteuer-jvm: identical outputs on all ${format(cases.length)} cases (${format(m2025.length)} per year; every output of the PAP)\n`);
+    const rates = anchor.rates(both, 2);
+    for (const label of ['2025 mix', '2026 mix', '2025 + 2026 mix']) {
+      const jvm = rates.get(label);
+      if (!jvm) throw new Error(`the JVM anchor printed no figure for the ${label}`);
+      const ratio = (ours.get(label) as number) / jvm.cpu;
+      process.stdout.write(`de-lohnsteuer-jvm: ${format(jvm.cpu)} calculations/s (${label}; generated Java, JIT-warm, per CPU-second of the JVM process; wall clock ${format(jvm.wall)}/s); payroll ${ratio.toFixed(2)}× (target ≥ 1.0×) ${ratio >= 1 ? 'OK' : 'SLOW'}\n`);
+    }
+  } finally {
+    anchor.close();
   }
 }

@@ -5,15 +5,17 @@
  *   --mode fast        (default) the scaled-integer edition, src/domain/de/lohnsteuer/lohnsteuer<year>.ts (./fast.ts)
  *   --mode bigdecimal  the BigDecimal edition, src/domain/de/lohnsteuer/lohnsteuer<year>-bigdecimal.ts (./generate.ts)
  *   --mode ranges      the proof of range of the fast edition, docs/pap-ranges-<year>.md (./ranges.ts)
+ *   --mode java        the Java class the BMF's pseudo-code describes: the wage-tax bench's JVM anchor (./java.ts)
  */
 import { generateFastEdition, generateRangeReport } from './fast.js';
 import { generateEdition } from './generate.js';
+import { generateJavaEdition } from './java.js';
 
 const modeAt = process.argv.indexOf('--mode');
 const mode = modeAt >= 0 ? process.argv[modeAt + 1] : 'fast';
-const generate = { fast: generateFastEdition, bigdecimal: generateEdition, ranges: generateRangeReport }[mode ?? ''];
+const generate = { fast: generateFastEdition, bigdecimal: generateEdition, ranges: generateRangeReport, java: generateJavaEdition }[mode ?? ''];
 if (!generate) {
-  process.stderr.write(`unknown --mode ${String(mode)}; use fast, bigdecimal or ranges\n`);
+  process.stderr.write(`unknown --mode ${String(mode)}; use fast, bigdecimal, ranges or java\n`);
   process.exit(2);
 }
 
