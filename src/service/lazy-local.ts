@@ -10,6 +10,7 @@ import { openStore, type StoreOptions } from '../store/database.js';
 import { type Actor, type Clock, type ServiceContext, systemClock } from './context.js';
 import { pooledUuidv7 } from './ids.js';
 import { keepHeapNearLiveSet } from './memory-policy.js';
+import { QUERY_PARAMETERS, unknownQueryParametersIn } from './contracts/query-parameters.js';
 import { createFolderObjectStore } from './object-store.js';
 import type { PayrollService } from './ports.js';
 import type { OrganizationUseCases } from './use-cases/organizations.js';
@@ -94,7 +95,13 @@ export async function openLazyLocalService(location: string, options: { actor: A
     let loaded: Promise<Record<string, (...args: unknown[]) => Promise<unknown>>> | null = null;
     const load = () => (loaded ??= family.load().then((factory) => factory(ctx) as Record<string, (...args: unknown[]) => Promise<unknown>>));
     for (const method of family.methods) {
+      // The API's rule for query parameters (decision H31), as createLocalService applies it, from the zod-free table.
+      const query = QUERY_PARAMETERS[method];
       service[method] = async function (this: unknown, ...args: unknown[]) {
+        if (query) {
+          const unknown = unknownQueryParametersIn(query[1], args[query[0]] as Record<string, unknown> | undefined);
+          if (unknown) throw unknown;
+        }
         const use = (await load())[method] as (...a: unknown[]) => Promise<unknown>;
         return use.apply(service, args);
       };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { validationError, type DomainError } from '../../domain/errors.js';
+import type { DomainError } from '../../domain/errors.js';
+import { unknownQueryParametersIn } from './query-parameters.js';
 import type { RouteSpec } from './routes.js';
 
 /**
@@ -30,10 +31,5 @@ export function queryParameterNames(route: RouteSpec): readonly string[] {
 
 /** The validation error for the query parameters of `query` the route does not take, or null (null and undefined values are not sent). */
 export function unknownQueryParameters(route: RouteSpec, query: Record<string, unknown> | null | undefined): DomainError | null {
-  if (!query) return null;
-  const names = queryParameterNames(route);
-  const unknown = Object.keys(query).filter((key) => !names.includes(key) && query[key] !== undefined && query[key] !== null);
-  if (unknown.length === 0) return null;
-  const takes = names.length > 0 ? `it takes ${names.join(', ')}` : 'it takes no query parameters';
-  return validationError(unknown.map((name) => ({ loc: ['query', name], msg: `is not a query parameter of this operation; ${takes}`, type: 'unknown_parameter' })), 'QUERY.UNKNOWN_PARAMETER');
+  return unknownQueryParametersIn(queryParameterNames(route), query);
 }
