@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
@@ -88,6 +89,21 @@ function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, max: numb
   return value;
 }
 
+/**
+ * better-sqlite3's native addon, in the first of the places its `bindings` package looks where a build puts it
+ * (build/, build/Debug/, build/Release/). Handed to the driver, this spares every start the `bindings` package:
+ * loading it and file-uri-to-path, and its search, which reads a stack trace and tries each place with require()
+ * (decision START-7). None there (an unusual layout): undefined, and the driver searches as before.
+ */
+let addonPath: string | null | undefined;
+function sqliteAddon(): string | undefined {
+  if (addonPath === undefined) {
+    const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
+    addonPath = [join(root, 'build'), join(root, 'build', 'Debug'), join(root, 'build', 'Release')].map((dir) => join(dir, 'better_sqlite3.node')).find((file) => existsSync(file)) ?? null;
+  }
+  return addonPath ?? undefined;
+}
+
 /** Idempotent close: the CLI, the server's shutdown hook and a test's dispose may all call it. */
 function closeOnce(db: Kysely<Database>): () => Promise<void> {
   let closing: Promise<void> | null = null;
@@ -102,7 +118,8 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
     // `timeout` is SQLite's busy timeout, set before anything else touches the file: a second
     // process then waits for the lock (even for the WAL switch below) instead of failing.
     // `fileMustExist`: the file is created (0600) by prepareSqliteFile or not at all.
-    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:' });
+    const nativeBinding = sqliteAddon();
+    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:', ...(nativeBinding ? { nativeBinding } : {}) });
     // WAL lets readers run beside one writer.
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
