@@ -24,6 +24,12 @@ const quiet = process.argv.includes('--quiet');
 
 /** Packages left out of the bundle: native addons, and packages that read data files beside their own code. */
 const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'pdfkit', 'fontkit', '@xmldom/xmldom', 'xml-crypto', 'xmllint-wasm', 'pino', 'thread-stream', 'oidc-provider'];
+/**
+ * run.cjs carries better-sqlite3's JavaScript, which then comes from the code cache with the rest (13 files fewer to
+ * resolve, read and compile at every start of a command on SQLite): the store hands the driver its native addon's
+ * path (src/store/database.ts sqliteAddon, decision START-7), so the driver never asks `bindings` for it.
+ */
+const EXTERNAL_RUN = EXTERNAL.filter((name) => name !== 'better-sqlite3');
 
 function files(dir) {
   const out = [];
@@ -261,7 +267,7 @@ async function bundle() {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: EXTERNAL,
+    external: EXTERNAL_RUN,
     // The packages left out are all loadable with require(); a script run from the code cache has no import().
     supported: { 'dynamic-import': false },
     // import.meta.url of a bundled module (after importMetaUrlAsCompiled): the bundle's own URL, as in main.js.

@@ -90,18 +90,22 @@ function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, max: numb
 }
 
 /**
- * better-sqlite3's native addon, in the first of the places its `bindings` package looks where a build puts it
- * (build/, build/Debug/, build/Release/). Handed to the driver, this spares every start the `bindings` package:
- * loading it and file-uri-to-path, and its search, which reads a stack trace and tries each place with require()
- * (decision START-7). None there (an unusual layout): undefined, and the driver searches as before.
+ * better-sqlite3's native addon, looked for where its `bindings` package looks for a build of it (the same places,
+ * in the same order, but for those of toolchains other than node-gyp and prebuild-install). Handed to the driver,
+ * it spares every start the `bindings` package: loading it and file-uri-to-path, and its search, which reads a
+ * stack trace and tries each place with require(). It also lets the CLI bundle carry the driver's JavaScript
+ * (decision START-7): the bundled `bindings` would look beside the bundle instead.
  */
-let addonPath: string | null | undefined;
-function sqliteAddon(): string | undefined {
+let addonPath: string | undefined;
+function sqliteAddon(): string {
   if (addonPath === undefined) {
     const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
-    addonPath = [join(root, 'build'), join(root, 'build', 'Debug'), join(root, 'build', 'Release')].map((dir) => join(dir, 'better_sqlite3.node')).find((file) => existsSync(file)) ?? null;
+    const places = [['build'], ['build', 'Debug'], ['build', 'Release'], ['out', 'Debug'], ['Debug'], ['out', 'Release'], ['Release'], ['build', 'default'], ['compiled', process.versions.node, process.platform, process.arch]];
+    const candidates = places.map((place) => join(root, ...place, 'better_sqlite3.node'));
+    addonPath = candidates.find((file) => existsSync(file));
+    if (addonPath === undefined) throw new Error(`better-sqlite3's native addon is not built (looked for ${candidates.join(', ')}); \`npm rebuild better-sqlite3\` builds it`);
   }
-  return addonPath ?? undefined;
+  return addonPath;
 }
 
 /** Idempotent close: the CLI, the server's shutdown hook and a test's dispose may all call it. */
@@ -118,8 +122,7 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
     // `timeout` is SQLite's busy timeout, set before anything else touches the file: a second
     // process then waits for the lock (even for the WAL switch below) instead of failing.
     // `fileMustExist`: the file is created (0600) by prepareSqliteFile or not at all.
-    const nativeBinding = sqliteAddon();
-    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:', ...(nativeBinding ? { nativeBinding } : {}) });
+    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:', nativeBinding: sqliteAddon() });
     // WAL lets readers run beside one writer.
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
