@@ -1,8 +1,9 @@
 // `npm run build` (issue 19 "instant start"): compiles src/ with tsc into dist/ (the tools, the bench and the tests'
-// children run those modules) and bundles the CLI with esbuild into dist/cli-bundle/ (what bin/payroll.js runs): one
-// entry, src/cli/main.ts, split at every dynamic import() so that a command loads only the chunks it uses. Packages
-// are bundled too (resolving hundreds of files at start-up was most of it), except those that read files next to
-// their own code or load a native addon (EXTERNAL below).
+// children run those modules) and bundles the CLI with esbuild into dist/cli-bundle/ (what bin/payroll.js runs):
+// main.js, the entry src/cli/main.ts, which answers `--help` to a pipe, and run.cjs, src/cli/run.ts with all it may
+// import() in one CommonJS file that runs from V8's code cache (run.cjs.v8-cache, decision START-6); a command still
+// evaluates only the modules it uses. Packages are bundled too (resolving hundreds of files at start-up was most of
+// it), except those that read files next to their own code or load a native addon (EXTERNAL below).
 //
 // Nothing changed since the last build (a SHA-256 over src/, this script, the tsconfig and the lockfile, kept in
 // dist/.build-stamp): tsc and esbuild are skipped, so `npm run demo` and `npm test` start at once. `--force` builds
@@ -151,6 +152,23 @@ const zodEnglishOnly = {
 };
 
 /**
+ * @inquirer/prompts re-exports its `editor` prompt, which opens $EDITOR through @inquirer/external-editor and decodes
+ * what comes back with chardet and iconv-lite: 0.6 MB, a sixth of run.cjs, that every command read and whose
+ * wrappers came from the code cache at every start (decision START-6). payroll asks with input, password, confirm,
+ * select and search only; the bundle's `editor` says so if it is ever called.
+ */
+const inquirerWithoutEditor = {
+  name: 'inquirer-without-editor',
+  setup(build) {
+    build.onResolve({ filter: /^@inquirer\/editor$/ }, (args) => (/[\\/]node_modules[\\/]@inquirer[\\/]prompts[\\/]/.test(args.importer) ? { path: 'editor', namespace: 'inquirer-no-editor' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'inquirer-no-editor' }, () => ({
+      contents: "export default function editor() { throw new Error('the editor prompt is not in the payroll bundle (scripts/build.mjs inquirerWithoutEditor)'); }",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * commander requires node:child_process when it loads, for executable subcommands (`.command(name, description)`
  * runs a separate program), which payroll has none of; child_process brings net, dgram and the socket list with it
  * (~2 ms of every start). Its one use, `childProcess.spawn`, is read when commander would spawn (decision ZOD-8).
@@ -273,7 +291,7 @@ async function bundle() {
     // import.meta.url of a bundled module (after importMetaUrlAsCompiled): the bundle's own URL, as in main.js.
     define: { 'import.meta.url': '__payrollBundleUrl' },
     banner: { js: "var __payrollBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [sourceTransforms, zodEnglishOnly, commanderLazyChildProcess],
+    plugins: [sourceTransforms, zodEnglishOnly, commanderLazyChildProcess, inquirerWithoutEditor],
     ...MINIFY,
     minifyIdentifiers: false,
     logLevel: 'warning',

@@ -46,7 +46,11 @@ function writeCache(script: Script, cacheFile: string, stamp: string): void {
     renameSync(temporary, cacheFile);
   } catch {
     // A read-only installation: the next call compiles again, as without a cache.
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written there.
+    }
   }
 }
 

@@ -2,9 +2,9 @@
  * Start-up (issue 19 "instant start"): what `payroll --help` loads is the CLI's static import closure from
  * cli/main.ts. Building the zod schemas of the whole wire contract was the largest part of that start-up, so no
  * module the CLI loads before a command runs may import zod; a command's action loads the service (and the
- * contract) with a dynamic import(). bin/payroll.js runs the bundle scripts/build.mjs makes of that entry
- * (dist/cli-bundle/): its entry chunk and the chunks it imports statically must hold no zod either, and the
- * dynamic imports must have stayed split (one chunk per lazily loaded part).
+ * contract) with a dynamic import(). bin/payroll.js runs the bundle scripts/build.mjs makes (dist/cli-bundle/):
+ * main.js, for `--help`, must hold no zod and no commander; run.cjs (everything else, decision START-6) must run
+ * no more than the program when it loads, every other module in a wrapper of its own run on the first import().
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
