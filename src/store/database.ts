@@ -1,6 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
@@ -10,6 +9,7 @@ import { GuardedDialect } from './guarded-dialect.js';
 import { migrateTo, migrateToLatest } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
+import { sqliteAddon } from './sqlite-addon.js';
 import { cachingStatements } from './statement-cache.js';
 
 export interface Store {
@@ -87,25 +87,6 @@ function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, max: numb
     throw new DomainError('usage', 'STORE.BAD_SETTING', `${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return value;
-}
-
-/**
- * better-sqlite3's native addon, looked for where its `bindings` package looks for a build of it (the same places,
- * in the same order, but for those of toolchains other than node-gyp and prebuild-install). Handed to the driver,
- * it spares every start the `bindings` package: loading it and file-uri-to-path, and its search, which reads a
- * stack trace and tries each place with require(). It also lets the CLI bundle carry the driver's JavaScript
- * (decision START-7): the bundled `bindings` would look beside the bundle instead.
- */
-let addonPath: string | undefined;
-function sqliteAddon(): string {
-  if (addonPath === undefined) {
-    const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
-    const places = [['build'], ['build', 'Debug'], ['build', 'Release'], ['out', 'Debug'], ['Debug'], ['out', 'Release'], ['Release'], ['build', 'default'], ['compiled', process.versions.node, process.platform, process.arch]];
-    const candidates = places.map((place) => join(root, ...place, 'better_sqlite3.node'));
-    addonPath = candidates.find((file) => existsSync(file));
-    if (addonPath === undefined) throw new Error(`better-sqlite3's native addon is not built (looked for ${candidates.join(', ')}); \`npm rebuild better-sqlite3\` builds it`);
-  }
-  return addonPath;
 }
 
 /** Idempotent close: the CLI, the server's shutdown hook and a test's dispose may all call it. */

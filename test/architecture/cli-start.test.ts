@@ -76,6 +76,20 @@ describe('what the CLI loads before a command runs', () => {
   });
 });
 
+describe('the SQLite driver in the bundle', () => {
+  it('is handed its native addon wherever src/ opens it (run.cjs carries the driver, whose own search would look beside the bundle: START-7)', () => {
+    const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const opens = files.flatMap((file) =>
+      readFileSync(join(SRC, file), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('new BetterSqlite3('))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(opens.length).toBeGreaterThan(1);
+    expect(opens.filter((line) => !line.includes('nativeBinding: sqliteAddon()'))).toEqual([]);
+  });
+});
+
 /** run.cjs's modules (metafile): those in a wrapper of their own (run on first import() or require) and the rest. */
 function runBundleModules(): { eager: string[]; wrapped: string[] } {
   const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
