@@ -318,6 +318,9 @@ async function writeCodeCache() {
     // The call above wrote a cache of what a write compiles; the read's replaces it.
     rmSync(join(BUNDLE, 'run.cjs.v8-cache'), { force: true });
     execFileSync(process.execPath, [bin, 'org', 'list', '--db', db, '--json'], { env, stdio: 'ignore' });
+  } catch (error) {
+    // The cache only saves time: without it the first call writes one. The CLI's own tests say why it failed.
+    process.stderr.write(`build: no code cache written, the CLI will write one on its first call (${error.message.split('\n')[0]})\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
