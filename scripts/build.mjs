@@ -1,8 +1,9 @@
 // `npm run build` (issue 19 "instant start"): compiles src/ with tsc into dist/ (the tools, the bench and the tests'
-// children run those modules) and bundles the CLI with esbuild into dist/cli-bundle/ (what bin/payroll.js runs): one
-// entry, src/cli/main.ts, split at every dynamic import() so that a command loads only the chunks it uses. Packages
-// are bundled too (resolving hundreds of files at start-up was most of it), except those that read files next to
-// their own code or load a native addon (EXTERNAL below).
+// children run those modules) and bundles the CLI with esbuild into dist/cli-bundle/ (what bin/payroll.js runs):
+// main.js, the entry src/cli/main.ts, which answers `--help` to a pipe, and run.cjs, src/cli/run.ts with all it may
+// import() in one CommonJS file that runs from V8's code cache (run.cjs.v8-cache, decision START-6); a command still
+// evaluates only the modules it uses. Packages are bundled too (resolving hundreds of files at start-up was most of
+// it), except those that read files next to their own code or load a native addon (EXTERNAL below).
 //
 // Nothing changed since the last build (a SHA-256 over src/, this script, the tsconfig and the lockfile, kept in
 // dist/.build-stamp): tsc and esbuild are skipped, so `npm run demo` and `npm test` start at once. `--force` builds
@@ -10,7 +11,8 @@
 // without changing the sources.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +25,12 @@ const quiet = process.argv.includes('--quiet');
 
 /** Packages left out of the bundle: native addons, and packages that read data files beside their own code. */
 const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'pdfkit', 'fontkit', '@xmldom/xmldom', 'xml-crypto', 'xmllint-wasm', 'pino', 'thread-stream', 'oidc-provider'];
+/**
+ * run.cjs carries better-sqlite3's JavaScript, which then comes from the code cache with the rest (13 files fewer to
+ * resolve, read and compile at every start of a command on SQLite): the store hands the driver its native addon's
+ * path (src/store/database.ts sqliteAddon, decision START-7), so the driver never asks `bindings` for it.
+ */
+const EXTERNAL_RUN = EXTERNAL.filter((name) => name !== 'better-sqlite3');
 
 function files(dir) {
   const out = [];
@@ -144,6 +152,23 @@ const zodEnglishOnly = {
 };
 
 /**
+ * @inquirer/prompts re-exports its `editor` prompt, which opens $EDITOR through @inquirer/external-editor and decodes
+ * what comes back with chardet and iconv-lite: 0.6 MB, a sixth of run.cjs, that every command read and whose
+ * wrappers came from the code cache at every start (decision START-6). payroll asks with input, password, confirm,
+ * select and search only; the bundle's `editor` says so if it is ever called.
+ */
+const inquirerWithoutEditor = {
+  name: 'inquirer-without-editor',
+  setup(build) {
+    build.onResolve({ filter: /^@inquirer\/editor$/ }, (args) => (/[\\/]node_modules[\\/]@inquirer[\\/]prompts[\\/]/.test(args.importer) ? { path: 'editor', namespace: 'inquirer-no-editor' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'inquirer-no-editor' }, () => ({
+      contents: "export default function editor() { throw new Error('the editor prompt is not in the payroll bundle (scripts/build.mjs inquirerWithoutEditor)'); }",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * commander requires node:child_process when it loads, for executable subcommands (`.command(name, description)`
  * runs a separate program), which payroll has none of; child_process brings net, dgram and the socket list with it
  * (~2 ms of every start). Its one use, `childProcess.spawn`, is read when commander would spawn (decision ZOD-8).
@@ -163,10 +188,74 @@ const commanderLazyChildProcess = {
   },
 };
 
+/** The minifier's settings, shared by both halves of the bundle. */
+const MINIFY = {
+  // Less source to read at every start. Local identifiers are shortened too in main.js (decision ZOD-6); keepNames
+  // keeps every function's and class's `name`, so stack traces and error names stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
+  legalComments: 'none',
+};
+
+/**
+ * main.ts loads everything but `--help` with `import('./run.js')`; in the bundle that import evaluates run.cjs from
+ * V8's code cache instead (src/cli/code-cache.ts, decision START-6).
+ */
+const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+const runFromCodeCache = {
+  name: 'run-from-code-cache',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/run\.js$/ }, (args) => (args.importer === MAIN ? { path: 'run.cjs', namespace: 'payroll-run-cjs' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'payroll-run-cjs' }, () => ({
+      contents: [
+        `import { requireWithCodeCache } from ${JSON.stringify(join(ROOT, 'src', 'cli', 'code-cache.ts'))};`,
+        "import { fileURLToPath } from 'node:url';",
+        "export const { main } = requireWithCodeCache(fileURLToPath(new URL('./run.cjs', import.meta.url)));",
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * esbuild writes strings and templates in ASCII (its default charset) but leaves the characters of a regular
+ * expression as they are (`/[ÄÖÜäöüß]/`). A single one makes V8 hold the whole 3 MB of run.cjs two bytes a
+ * character and decode it from UTF-8 at every start, at twice the cost of an ASCII file (decision START-6). In a
+ * regular expression `\uXXXX` stands for the same UTF-16 unit, with or without the `u` flag (a character beyond the
+ * BMP becomes the pair of escapes it is made of), so each is escaped there; TypeScript's parser finds the regular
+ * expressions. A non-ASCII character anywhere else stops the build.
+ */
+async function asciiOnly(file) {
+  const { default: ts } = await import('typescript');
+  const source = readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(source)) return;
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const regexes = [];
+  const visit = (node) => {
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral && /[^\x00-\x7f]/.test(node.text)) regexes.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  let out = '';
+  let at = 0;
+  for (const node of regexes) {
+    const start = node.getStart(tree);
+    out += source.slice(at, start) + source.slice(start, node.end).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    at = node.end;
+  }
+  out += source.slice(at);
+  const left = /[^\x00-\x7f]/.exec(out);
+  if (left) throw new Error(`build: ${relative(ROOT, file)} holds a non-ASCII character outside a regular expression: ${JSON.stringify(out.slice(left.index - 40, left.index + 10))}`);
+  writeFileSync(file, out);
+}
+
 async function bundle() {
   const esbuild = await import('esbuild');
   rmSync(BUNDLE, { recursive: true, force: true });
-  const result = await esbuild.build({
+  // main.js: what `payroll --help` to a pipe loads (the index, no commander); an ES module, as bin/payroll.js imports it.
+  const entry = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'src/cli/main.ts' },
     outdir: BUNDLE,
@@ -177,22 +266,64 @@ async function bundle() {
     target: 'node20',
     chunkNames: '[name]-[hash]',
     external: EXTERNAL,
-    // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
-    banner: { js: "import { createRequire as __payrollCreateRequire } from 'node:module'; const require = __payrollCreateRequire(import.meta.url);" },
-    plugins: [sourceTransforms, zodEnglishOnly, commanderLazyChildProcess],
-    // Less source to compile at every start. Local identifiers are shortened too (decision ZOD-6: ~20 % fewer bytes,
-    // ~9 % less CPU for `org list`); keepNames keeps every function's and class's `name`, so stack traces and error
-    // names stay readable.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    plugins: [sourceTransforms, runFromCodeCache],
+    ...MINIFY,
     minifyIdentifiers: true,
-    keepNames: true,
-    legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
   });
-  // Which source went into which chunk (test/architecture/cli-start.test.ts reads it to name what a command loaded).
-  writeFileSync(join(BUNDLE, 'metafile.json'), `${JSON.stringify(result.metafile)}\n`);
+  // run.cjs: the rest of the CLI, one CommonJS file, because only a script (not an ES module) can be compiled from
+  // V8's code cache on Node 20 (decision START-6). esbuild wraps every module that is reached through import() in a
+  // function of its own, named by the module's path, that runs on the first import(): a command still evaluates
+  // only the modules it uses (decision START-1). Identifiers are not shortened: with the code cache nothing is
+  // parsed at start, and the wrappers' names say which modules a command ran (test/architecture/cli-start.test.ts).
+  const run = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/cli/run.ts'],
+    outfile: join(BUNDLE, 'run.cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL_RUN,
+    // The packages left out are all loadable with require(); a script run from the code cache has no import().
+    supported: { 'dynamic-import': false },
+    // import.meta.url of a bundled module (after importMetaUrlAsCompiled): the bundle's own URL, as in main.js.
+    define: { 'import.meta.url': '__payrollBundleUrl' },
+    banner: { js: "var __payrollBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [sourceTransforms, zodEnglishOnly, commanderLazyChildProcess, inquirerWithoutEditor],
+    ...MINIFY,
+    minifyIdentifiers: false,
+    logLevel: 'warning',
+    metafile: true,
+  });
+  await asciiOnly(join(BUNDLE, 'run.cjs'));
+  // Which source went into which output (test/architecture/cli-start.test.ts reads it to name what a command loaded).
+  const metafile = { inputs: { ...entry.metafile.inputs, ...run.metafile.inputs }, outputs: { ...entry.metafile.outputs, ...run.metafile.outputs } };
+  writeFileSync(join(BUNDLE, 'metafile.json'), `${JSON.stringify(metafile)}\n`);
+}
+
+/**
+ * run.cjs's code cache (decision START-6) is written by the first call that finds none; the build makes that call
+ * a representative one, so that the cache holds what a read compiles: `org list` on a store of its own, in a
+ * process without the user's environment.
+ */
+async function writeCodeCache() {
+  const dir = mkdtempSync(join(tmpdir(), 'payroll-build-cache-'));
+  try {
+    const db = join(dir, 'payroll.db');
+    const env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), NO_COLOR: '1', CI: 'true' };
+    const bin = join(ROOT, 'bin', 'payroll.js');
+    execFileSync(process.execPath, [bin, 'org', 'create', '--legal-name', 'Build Ltd', '--country', 'GB', '--db', db, '--json'], { env, stdio: 'ignore' });
+    // The call above wrote a cache of what a write compiles; the read's replaces it.
+    rmSync(join(BUNDLE, 'run.cjs.v8-cache'), { force: true });
+    execFileSync(process.execPath, [bin, 'org', 'list', '--db', db, '--json'], { env, stdio: 'ignore' });
+  } catch (error) {
+    // The cache only saves time: without it the first call writes one. The CLI's own tests say why it failed.
+    process.stderr.write(`build: no code cache written, the CLI will write one on its first call (${error.message.split('\n')[0]})\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -216,6 +347,7 @@ if (fresh) {
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
   await bundle();
   writeCommandIndex();
+  await writeCodeCache();
   writeFileSync(STAMP, `${hash}\n`);
 }
 execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-info.mjs')], { stdio: 'inherit' });

@@ -109,7 +109,9 @@ export interface RuntimeSettings {
 /** The runtime of one command; loads the table renderer first when the output is a table (decision ZOD-3). */
 export async function createRuntime(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env, settings: RuntimeSettings = {}): Promise<Runtime> {
   const stdoutTty = Boolean(process.stdout.isTTY);
-  const interactive = Boolean(process.stdin.isTTY) && stdoutTty && !env.CI && options.input !== false;
+  // Standard input is asked last: reading process.stdin creates its stream, which a command whose output goes to a
+  // pipe or a file never needs.
+  const interactive = stdoutTty && !env.CI && options.input !== false && Boolean(process.stdin.isTTY);
   const format = chooseFormat(options, stdoutTty);
   const color = format === 'table' && chooseColor(options, env, stdoutTty);
   if (format === 'table') await loadTableOutput();

@@ -10,6 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DomainError } from '../domain/errors.js';
 import type { Db } from './db.js';
 import { migrationNames } from './migrations/index.js';
+import { sqliteAddon } from './sqlite-addon.js';
 
 /** What a payroll SQLite file holds, read without changing it. */
 export interface StoreFileInfo {
@@ -45,7 +46,7 @@ export function inspectStoreFile(path: string, label = 'FILE'): StoreFileInfo {
   if (statSync(path).isDirectory()) throw badFile(path, 'is a folder, not a backup file', 'not_a_file', label);
   let db: BetterSqlite3.Database;
   try {
-    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
+    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS, nativeBinding: sqliteAddon() });
   } catch (error) {
     throw badFile(path, `cannot be opened as a SQLite database (${(error as Error).message})`, 'not_sqlite', label);
   }
@@ -83,7 +84,7 @@ export function inspectStoreFile(path: string, label = 'FILE'): StoreFileInfo {
 export function sqliteDataRows(path: string, label: string): Map<string, number> | null {
   if (!existsSync(path) || statSync(path).size === 0) return null;
   inspectStoreFile(path, label);
-  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
+  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS, nativeBinding: sqliteAddon() });
   try {
     const tables = (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name).filter((name) => !BOOKKEEPING.test(name));
     const counts = new Map<string, number>();
@@ -104,7 +105,7 @@ export function sqliteDataRows(path: string, label: string): Map<string, number>
  * migration 0011 has none of those).
  */
 export function documentObjectPaths(path: string): string[] {
-  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
+  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS, nativeBinding: sqliteAddon() });
   try {
     const pending = (db.prepare("select 1 from pragma_table_info('documents') where name = 'render_json'").get() as unknown) !== undefined;
     const rows = db.prepare(`select distinct object_store_path as p from documents where object_store_path is not null${pending ? ' and render_json is null' : ''} order by 1`).all() as { p: string }[];
@@ -150,12 +151,12 @@ export async function backupSqliteStore(sourcePath: string, targetPath: string):
   const partial = `${targetPath}.partial-${process.pid}`;
   // The backup holds NI numbers, tax ids and IBANs: the file exists 0600 before SQLite writes into it.
   closeSync(openSync(partial, 'wx', 0o600));
-  const source = new BetterSqlite3(sourcePath, { fileMustExist: true, timeout: LOCK_WAIT_MS });
+  const source = new BetterSqlite3(sourcePath, { fileMustExist: true, timeout: LOCK_WAIT_MS, nativeBinding: sqliteAddon() });
   try {
     const { pages } = await backupStep(source, partial);
     source.close();
     // The copy is a single self-contained file: no -wal beside it (the backup connection is closed).
-    const copy = new BetterSqlite3(partial, { fileMustExist: true, timeout: LOCK_WAIT_MS });
+    const copy = new BetterSqlite3(partial, { fileMustExist: true, timeout: LOCK_WAIT_MS, nativeBinding: sqliteAddon() });
     copy.pragma('journal_mode = DELETE');
     copy.close();
     const info = inspectStoreFile(partial, '--to');
@@ -176,7 +177,7 @@ export async function backupSqliteStore(sourcePath: string, targetPath: string):
 export async function copyIntoSqliteStore(file: string, target: string): Promise<{ pages: number; created: boolean }> {
   const created = !existsSync(target);
   if (created) closeSync(openSync(target, 'wx', 0o600));
-  const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
+  const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS, nativeBinding: sqliteAddon() });
   try {
     return { ...(await backupStep(source, target)), created };
   } finally {

@@ -9,6 +9,7 @@ import { GuardedDialect } from './guarded-dialect.js';
 import { migrateTo, migrateToLatest } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
+import { sqliteAddon } from './sqlite-addon.js';
 import { cachingStatements } from './statement-cache.js';
 
 export interface Store {
@@ -102,7 +103,7 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
     // `timeout` is SQLite's busy timeout, set before anything else touches the file: a second
     // process then waits for the lock (even for the WAL switch below) instead of failing.
     // `fileMustExist`: the file is created (0600) by prepareSqliteFile or not at all.
-    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:' });
+    database = new BetterSqlite3(path, { timeout: lockWaitMs, fileMustExist: path !== ':memory:', nativeBinding: sqliteAddon() });
     // WAL lets readers run beside one writer.
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');

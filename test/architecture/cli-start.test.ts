@@ -2,9 +2,9 @@
  * Start-up (issue 19 "instant start"): what `payroll --help` loads is the CLI's static import closure from
  * cli/main.ts. Building the zod schemas of the whole wire contract was the largest part of that start-up, so no
  * module the CLI loads before a command runs may import zod; a command's action loads the service (and the
- * contract) with a dynamic import(). bin/payroll.js runs the bundle scripts/build.mjs makes of that entry
- * (dist/cli-bundle/): its entry chunk and the chunks it imports statically must hold no zod either, and the
- * dynamic imports must have stayed split (one chunk per lazily loaded part).
+ * contract) with a dynamic import(). bin/payroll.js runs the bundle scripts/build.mjs makes (dist/cli-bundle/):
+ * main.js, for `--help`, must hold no zod and no commander; run.cjs (everything else, decision START-6) must run
+ * no more than the program when it loads, every other module in a wrapper of its own run on the first import().
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,61 +52,96 @@ describe('what the CLI loads before a command runs', () => {
   });
 
   const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
-  it.skipIf(!existsSync(join(bundle, 'main.js')))('the bundled entry (dist/cli-bundle/main.js) and its static chunks hold no zod; the service is a chunk of its own', () => {
+  it.skipIf(!existsSync(join(bundle, 'run.cjs')))('the bundled entry (dist/cli-bundle/main.js) holds no zod and no commander; run.cjs evaluates every command and the service only on import()', () => {
     const seen = new Set<string>();
     const queue = ['main.js'];
-    let dynamic = 0;
     while (queue.length > 0) {
       const file = queue.pop() as string;
       if (seen.has(file)) continue;
       seen.add(file);
       const code = readFileSync(join(bundle, file), 'utf8');
-      // Static imports of other chunks: `import{a}from"./chunk-X.js"` / `import"./chunk-X.js"` (minified).
-      for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(m[1] as string);
-      // main.js answers `--help` to a pipe itself and loads everything else with one import() of run.ts's chunk.
-      if (file === 'main.js') for (const m of code.matchAll(/import\(\s*"\.\/([^"]+\.js)"\s*\)/g)) queue.push(m[1] as string);
-      dynamic += [...code.matchAll(/import\(\s*"\.\/[^"]+\.js"\s*\)/g)].length;
+      // Static imports of other chunks: `import{a}from"./chunk-X.js"` / `import"./chunk-X.js"` (minified), and the
+      // one import() of the chunk that runs run.cjs (everything but `--help` to a pipe).
+      for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) queue.push(m[1] as string);
     }
-    const withZod = [...seen].filter((file) => /\$ZodType|ZodError/.test(readFileSync(join(bundle, file), 'utf8')));
-    expect(withZod).toEqual([]);
-    // commander's node:child_process (and net, dgram with it) is required only when it would spawn (build.mjs, ZOD-8):
-    // no `require("node:child_process")` (the require minified to any name) outside an arrow function's body.
-    const eagerChildProcess = [...seen].filter((file) => /(?<!=>[\w$]*)[\w$]+\("node:child_process"\)/.test(readFileSync(join(bundle, file), 'utf8')));
-    expect(eagerChildProcess).toEqual([]);
-    // The commands' actions load the service, prompts and the rest with import(): those stayed chunks of their own.
-    expect(dynamic).toBeGreaterThan(5);
+    expect(seen.size).toBeGreaterThan(1);
+    const withZodOrCommander = [...seen].filter((file) => /\$ZodType|ZodError|CommanderError/.test(readFileSync(join(bundle, file), 'utf8')));
+    expect(withZodOrCommander).toEqual([]);
+    // run.cjs (decision START-6): esbuild wraps each module reached through import() in a function named by its path,
+    // run on the first import(). Only the modules without a wrapper run when run.cjs loads: the program and the
+    // command index, not zod, no command family, not the service.
+    const { eager, wrapped } = runBundleModules();
+    expect(eager.filter((s) => s.includes('zod') || /^src\/(service|store|domain)\/|^src\/cli\/commands\/(?!index\.ts)/.test(s))).toEqual([]);
+    expect(wrapped).toEqual(expect.arrayContaining(['src/cli/commands/org.ts', 'src/service/lazy-local.ts', 'src/store/database.ts', 'node_modules/zod/v4/classic/schemas.js']));
   });
 });
 
+describe('the SQLite driver in the bundle', () => {
+  it('is handed its native addon wherever src/ opens it (run.cjs carries the driver, whose own search would look beside the bundle: START-7)', () => {
+    const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const opens = files.flatMap((file) =>
+      readFileSync(join(SRC, file), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('new BetterSqlite3('))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(opens.length).toBeGreaterThan(1);
+    expect(opens.filter((line) => !line.includes('nativeBinding: sqliteAddon()'))).toEqual([]);
+  });
+});
+
+/** run.cjs's modules (metafile): those in a wrapper of their own (run on first import() or require) and the rest. */
+function runBundleModules(): { eager: string[]; wrapped: string[] } {
+  const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
+  const meta = JSON.parse(readFileSync(join(bundle, 'metafile.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const code = readFileSync(join(bundle, 'run.cjs'), 'utf8');
+  const inputs = Object.keys(meta.outputs['dist/cli-bundle/run.cjs']?.inputs ?? {});
+  expect(inputs.length).toBeGreaterThan(100);
+  const isWrapped = (input: string) => code.includes(`${JSON.stringify(input)}(`);
+  return { eager: inputs.filter((i) => !isWrapped(i)), wrapped: inputs.filter(isWrapped) };
+}
+
 /**
- * What a command really loads (issue 19 "instant start"): the CLI runs with a module hook that names every file it
- * imports, and the build's metafile (dist/cli-bundle/metafile.json) says which sources each chunk holds.
- * `payroll --help` loads no command module and no service; `payroll org list` on an up-to-date SQLite store loads
- * the organization commands, the organization use cases and the store, none of the payroll engines, PDF, XML,
- * filing or payment formats, no migration (an up-to-date store compiles none) and no zod (a list parses no body).
+ * What a command really runs (issue 19 "instant start"). The CLI runs with V8's coverage on (NODE_V8_COVERAGE):
+ * the ES chunks it loaded are scripts of their own (the build's metafile says which sources each holds), and in
+ * run.cjs each module reached through import() is a function named by its path that V8 counts when it runs
+ * (decision START-6). `payroll --help` runs no command module, no commander and not run.cjs; `payroll org list` on
+ * an up-to-date SQLite store runs the organization commands, the organization use cases and the store, none of the
+ * payroll engines, PDF, XML, filing or payment formats, no migration (an up-to-date store compiles none) and no zod
+ * (a list parses no body).
  */
 describe('what a command loads at run time', () => {
   const bundle = fileURLToPath(new URL('../../dist/cli-bundle/', import.meta.url));
   const bin = fileURLToPath(new URL('../../bin/payroll.js', import.meta.url));
 
-  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[]; builtins: string[] } {
+  function loadedSources(args: string[], env: NodeJS.ProcessEnv): { sources: string[]; externals: string[]; builtins: string[]; runBundle: boolean } {
     const dir = mkdtempSync(join(tmpdir(), 'payroll-loads-'));
-    const hook = join(dir, 'hook.mjs');
-    writeFileSync(hook, "export async function load(url, context, next) { if (url.startsWith('file:')) process._rawDebug('loaded ' + url); return next(url, context); }\n");
     // At exit, the public Node.js modules the process loaded (process.moduleLoadList: `NativeModule <name>`).
-    const builtinsAtExit = "process.on('exit', () => { for (const m of process.moduleLoadList) if (/^NativeModule [a-z_]+$/.test(m)) process._rawDebug('builtin ' + m.slice(13)); });";
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hook).href)});\n${builtinsAtExit}\n`);
-    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, bin, ...args], { env, encoding: 'utf8' });
-    rmSync(dir, { recursive: true, force: true });
-    expect(run.status, run.stderr).toBe(0);
-    const urls = [...run.stderr.matchAll(/^loaded (\S+)$/gm)].map((m) => fileURLToPath(m[1] as string));
-    const meta = JSON.parse(readFileSync(join(bundle, 'metafile.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
-    const chunks = urls.filter((u) => u.startsWith(bundle)).map((u) => `dist/cli-bundle/${relative(bundle, u)}`);
-    expect(chunks.length).toBeGreaterThan(0);
-    const sources = chunks.flatMap((chunk) => Object.keys(meta.outputs[chunk]?.inputs ?? {}));
-    const externals = urls.filter((u) => u.includes(`${sep}node_modules${sep}`)).map((u) => u.replace(/.*node_modules[\\/]/, ''));
-    const builtins = [...run.stderr.matchAll(/^builtin (\S+)$/gm)].map((m) => m[1] as string);
-    return { sources, externals, builtins };
+    writeFileSync(join(dir, 'builtins.mjs'), "process.on('exit', () => { for (const m of process.moduleLoadList) if (/^NativeModule [a-z_]+$/.test(m)) process._rawDebug('builtin ' + m.slice(13)); });\n");
+    const coverage = join(dir, 'coverage');
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'builtins.mjs')).href, bin, ...args], { env: { ...env, NODE_V8_COVERAGE: coverage }, encoding: 'utf8' });
+    try {
+      expect(run.status, run.stderr).toBe(0);
+      type Script = { url: string; functions: { functionName: string; ranges: { count: number }[] }[] };
+      const scripts = readdirSync(coverage).flatMap((file) => (JSON.parse(readFileSync(join(coverage, file), 'utf8')) as { result: Script[] }).result).filter((s) => s.url.startsWith('file:'));
+      const files = scripts.map((s) => fileURLToPath(s.url));
+      const meta = JSON.parse(readFileSync(join(bundle, 'metafile.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+      const chunks = files.filter((f) => f.startsWith(bundle) && f.endsWith('.js')).map((f) => `dist/cli-bundle/${relative(bundle, f)}`);
+      expect(chunks).toContain('dist/cli-bundle/main.js');
+      const sources = chunks.flatMap((chunk) => Object.keys(meta.outputs[chunk]?.inputs ?? {}));
+      const runBundle = scripts.find((s) => s.url === pathToFileURL(join(bundle, 'run.cjs')).href);
+      if (runBundle) {
+        // The modules without a wrapper ran when run.cjs loaded; a wrapped one ran if V8 counted its wrapper.
+        const { eager, wrapped } = runBundleModules();
+        const ran = new Set(runBundle.functions.filter((f) => (f.ranges[0]?.count ?? 0) > 0).map((f) => f.functionName));
+        sources.push(...eager, ...wrapped.filter((input) => ran.has(input)));
+      }
+      const externals = files.filter((f) => f.includes(`${sep}node_modules${sep}`)).map((f) => f.replace(/.*node_modules[\\/]/, ''));
+      const builtins = [...run.stderr.matchAll(/^builtin (\S+)$/gm)].map((m) => m[1] as string);
+      return { sources, externals, builtins, runBundle: runBundle !== undefined };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   it.skipIf(!existsSync(join(bundle, 'metafile.json')))('payroll --help to a pipe loads neither commander nor any command; payroll org list no engine, PDF, XML or migration', () => {
@@ -114,6 +149,7 @@ describe('what a command loads at run time', () => {
     const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), PAYROLL_DATABASE: join(dir, 'payroll.db'), CI: 'true', NO_COLOR: '1' };
     try {
       const help = loadedSources(['--help'], env);
+      expect(help.runBundle).toBe(false);
       expect(help.externals).toEqual([]);
       expect(help.sources.filter((s) => s.startsWith('src/')).sort()).toEqual(['src/cli/command-index.ts', 'src/cli/exit-codes.ts', 'src/cli/main.ts', 'src/cli/pipes.ts']);
       expect(help.sources.filter((s) => s.includes('commander'))).toEqual([]);
@@ -121,6 +157,7 @@ describe('what a command loads at run time', () => {
       const created = spawnSync(process.execPath, [bin, 'org', 'create', '--legal-name', 'Loads Ltd', '--country', 'GB', '--json'], { env, encoding: 'utf8' });
       expect(created.status, created.stderr).toBe(0);
       const list = loadedSources(['org', 'list', '--json'], env);
+      expect(list.runBundle).toBe(true);
       expect(list.sources).toContain('src/service/use-cases/organizations.ts');
       expect(list.sources).toContain('src/cli/commands/org.ts');
       const heavy = /^src\/(domain\/de\/lohnsteuer|domain\/gb\/run\/engine|formats\/(pdf|payslip|payments|rti|de-filings|year-end)\/|service\/runs\/|service\/outputs\/|service\/rti\/|store\/migrations\/0)|^node_modules\/(saxes|fflate|@inquirer|hono|jose|openid-client)\//;
@@ -128,8 +165,10 @@ describe('what a command loads at run time', () => {
       expect(list.externals.filter((e) => !e.startsWith('better-sqlite3'))).toEqual([]);
       // A list parses no body: no zod schema is built, no contract module evaluated (decision ZOD-1).
       expect(list.sources.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
-      // Neither the employee commands (ZOD-4), the store's migrator on an up-to-date store nor the PostgreSQL dialect on SQLite (ZOD-5).
-      expect(list.sources.filter((s) => /^src\/(cli\/commands\/employees|store\/migrations\/migrator|store\/pg-schema-dialect)\.ts$|^node_modules\/kysely\/dist\/esm\/dialect\/postgres\//.test(s))).toEqual([]);
+      // Neither the employee commands (ZOD-4), the store's migrator on an up-to-date store nor the PostgreSQL dialect on
+      // SQLite (ZOD-5). Kysely's own PostgreSQL classes are defined when its index runs: in run.cjs the index runs every
+      // Kysely module the bundle holds (decision START-6), and pg-schema-dialect.ts keeps those in it.
+      expect(list.sources.filter((s) => /^src\/(cli\/commands\/employees|store\/migrations\/migrator|store\/pg-schema-dialect)\.ts$/.test(s))).toEqual([]);
       // Every value given by a flag: no interactive picker, no pay-period arithmetic (ZOD-9).
       expect(list.sources.filter((s) => /^src\/(cli\/prompt-choices|domain\/pay-periods)\.ts$/.test(s))).toEqual([]);
       // node:crypto is required on the first id or stored document (ZOD-10), child_process only if commander spawned (ZOD-8).
