@@ -16,6 +16,7 @@ import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /** The parameters Node's own CommonJS loader gives a module; on one line, so line numbers in stacks stay the file's. */
@@ -40,8 +41,18 @@ function readCache(cacheFile: string, stamp: string): Buffer | undefined {
   return end > 0 && raw.toString('latin1', 0, end) === stamp ? raw.subarray(end + 1) : undefined;
 }
 
+/**
+ * V8 stamps a code cache with a hash of its flags and refuses it under any other. The one flag payroll changes at run
+ * time is the heap's growing factor (service/memory-policy.ts, decision MEM1), set once a command opens a service:
+ * left in place, every cache written at exit would carry that hash, and every later start, which begins with Node's
+ * flags, would refuse it and compile the whole bundle. The process is exiting, so the flag goes back to its default
+ * (0, V8's own choice of factor) before the cache is made.
+ */
+const V8_DEFAULT_FLAGS_CHANGED_AT_RUN_TIME = '--heap-growing-percent=0';
+
 function writeCache(script: Script, cacheFile: string, stamp: string): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
+  setFlagsFromString(V8_DEFAULT_FLAGS_CHANGED_AT_RUN_TIME);
   try {
     writeFileSync(temporary, Buffer.concat([Buffer.from(`${stamp}\n`, 'latin1'), script.createCachedData()]));
     renameSync(temporary, cacheFile);
@@ -65,12 +76,16 @@ function readSource(file: string): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
+/** What became of the cache at the last requireWithCodeCache: none written for the file, taken by V8, or refused by it. */
+export let lastCodeCache: 'absent' | 'accepted' | 'rejected' = 'absent';
+
 /** Evaluates a CommonJS file as Node's loader would, from the code cache beside it when that fits; returns its exports. */
 export function requireWithCodeCache(file: string): unknown {
   const cacheFile = `${file}.v8-cache`;
   const stamp = codeCacheStamp(file);
   const cached = readCache(cacheFile, stamp);
   const script = new Script(`${WRAPPER_HEAD}${readSource(file)}${WRAPPER_TAIL}`, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  lastCodeCache = !cached ? 'absent' : script.cachedDataRejected === true ? 'rejected' : 'accepted';
   // Written at exit, so that it holds the functions this command compiled too, not only the bundle's top level.
   if (!cached) process.once('exit', () => writeCache(script, cacheFile, stamp));
   const module = { exports: {} as unknown };

@@ -16,9 +16,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(file: string): string {
-  const script = `const { requireWithCodeCache } = await import(${JSON.stringify(pathToFileURL(compiled).href)}); process.stdout.write(requireWithCodeCache(${JSON.stringify(file)}).answer());`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+function run(file: string, showCache = false): string {
+  const script = `const cc = await import(${JSON.stringify(pathToFileURL(compiled).href)}); const answer = cc.requireWithCodeCache(${JSON.stringify(file)}).answer(); process.stdout.write(process.env.SHOW_CACHE ? cc.lastCodeCache : answer);`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ...(showCache ? { SHOW_CACHE: '1' } : {}) } });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout;
 }
@@ -42,5 +42,17 @@ describe.skipIf(!existsSync(compiled))('requireWithCodeCache', () => {
     expect(run(file)).toBe('bundle.cjs again');
     expect(readFileSync(cache).equals(written)).toBe(false);
     expect(run(file)).toBe('bundle.cjs again');
+  });
+
+  it('writes a cache the next start takes even when the command changed the heap policy (MEM1) before exiting', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payroll-code-cache-'));
+    dirs.push(dir);
+    const file = join(dir, 'bundle.cjs');
+    // As a command that opened a service: service/memory-policy.ts sets the heap's growing factor at run time.
+    writeFileSync(file, "exports.answer = () => { require('node:v8').setFlagsFromString('--heap-growing-percent=50'); return 'ran'; };\n");
+    expect(run(file, true)).toBe('absent');
+    expect(existsSync(`${file}.v8-cache`)).toBe(true);
+    expect(run(file, true)).toBe('accepted');
+    expect(run(file, true)).toBe('accepted');
   });
 });
