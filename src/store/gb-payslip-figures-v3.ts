@@ -136,35 +136,34 @@ export function traceDictionaryV3(): readonly DictionaryEntry[] {
 }
 
 const byTag = new Map<string, DictionaryEntry>(TRACE_STEPS_V3.map((e) => [e.tag, e]));
-/** Entries by flow and node (a flow holds no NUL). */
-const byStep = new Map<string, DictionaryEntry[]>();
+/** Entries by flow, then node (two lookups rather than a joined key: a run encodes some 25 steps per payslip). */
+const byStep = new Map<string, Map<string, DictionaryEntry[]>>();
 for (const entry of TRACE_STEPS_V3) {
-  const key = `${entry.flow}\u0000${entry.node}`;
-  const list = byStep.get(key);
+  let nodes = byStep.get(entry.flow);
+  if (!nodes) byStep.set(entry.flow, (nodes = new Map()));
+  const list = nodes.get(entry.node);
   if (list) list.push(entry);
-  else byStep.set(key, [entry]);
+  else nodes.set(entry.node, [entry]);
 }
 
-/** Whether `values` holds exactly `keys`, in that order, each a string. */
+/**
+ * Whether `values` holds exactly `keys`, in that order (JSON's order: its own enumerable keys), each a string.
+ * Object.keys rather than for…in: V8 answers it from the object's cached key list, measurably faster per step.
+ */
 function sameKeys(values: Readonly<Record<string, unknown>>, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in values) {
-    if (!Object.hasOwn(values, key)) return false;
-    if (keys[i] !== key || typeof values[key] !== 'string') return false;
-    i += 1;
+  const own = Object.keys(values);
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < own.length; i += 1) {
+    const key = own[i] as string;
+    if (key !== keys[i] || typeof values[key] !== 'string') return false;
   }
-  return i === keys.length;
+  return true;
 }
 
 /** Whether a step has only `flow`, `node` and (when `withValues`) `values`, in that order. */
 function plainStep(step: object, withValues: boolean): boolean {
-  let i = 0;
-  for (const key in step) {
-    if (!Object.hasOwn(step, key)) return false;
-    if (key !== (i === 0 ? 'flow' : i === 1 ? 'node' : i === 2 && withValues ? 'values' : '')) return false;
-    i += 1;
-  }
-  return i === (withValues ? 3 : 2);
+  const own = Object.keys(step);
+  return own.length === (withValues ? 3 : 2) && own[0] === 'flow' && own[1] === 'node' && (!withValues || own[2] === 'values');
 }
 
 /** One step as version 3 stores it. */
@@ -178,12 +177,14 @@ export function encodeTraceStep(step: StoredTraceStep): StoredTraceStepV3 {
     return !flow.includes(':') && (plainStep(step, false) || (plainStep(step, true) && 'values' in step)) ? `${flow}:${node}` : step;
   }
   if (values === null || typeof values !== 'object' || !plainStep(step, true)) return step;
-  const entries = byStep.get(`${flow}\u0000${node}`);
+  const entries = byStep.get(flow)?.get(node);
   if (!entries) return step;
   for (const entry of entries) {
     if (!sameKeys(values, entry.keys)) continue;
-    const out: string[] = [entry.tag];
-    for (const key of entry.keys) out.push(values[key] as string);
+    const keys = entry.keys;
+    const out = new Array<string>(keys.length + 1);
+    out[0] = entry.tag;
+    for (let i = 0; i < keys.length; i += 1) out[i + 1] = values[keys[i] as string] as string;
     return out as unknown as StoredTraceStepV3;
   }
   return step;
@@ -211,14 +212,15 @@ export function decodeTraceStep(stored: unknown): unknown {
  * string (the code also null): what a tuple gives back exactly (an undefined field would come back null).
  */
 function plainLine(line: Line): boolean {
-  let i = 0;
-  for (const key in line) {
-    if (!Object.hasOwn(line, key) || key !== LINE_KEYS[i]) return false;
-    const value: unknown = line[key as keyof Line];
+  const own = Object.keys(line);
+  if (own.length !== 4 && own.length !== 6) return false;
+  for (let i = 0; i < own.length; i += 1) {
+    const key = own[i] as keyof Line;
+    if (key !== LINE_KEYS[i]) return false;
+    const value: unknown = line[key];
     if (typeof value !== 'string' && !(i === 1 && value === null)) return false;
-    i += 1;
   }
-  return i === 4 || i === 6;
+  return true;
 }
 const LINE_KEYS = ['section', 'wageTypeCode', 'name', 'amount', 'hours', 'rate'] as const;
 
