@@ -1,7 +1,8 @@
 /**
  * GB payslip figures version 3 (issue 19, decision FIG3-1): the version 2 document with its bulkiest parts, the
- * engine's trace, the payslip lines and the years to date, written compactly. Decoding gives back exactly the version 2 document
- * (the same JSON, key for key), so every reader keeps working on version 2's shape (readGbPayslipFigures).
+ * engine's trace, the payslip lines and the years to date, written compactly. Decoding gives back exactly the
+ * version 2 document (the same JSON, key for key), so every reader keeps working on version 2's shape
+ * (readGbPayslipFigures).
  *
  * A trace step is written as
  * - `"flow:node"` when it has no figures (and its flow holds no colon: the first colon splits it);
@@ -174,7 +175,7 @@ export function encodeTraceStep(step: StoredTraceStep): StoredTraceStepV3 {
   if (typeof flow !== 'string' || typeof node !== 'string') return step;
   if (values === undefined) {
     // A step written with `values: undefined` is the same JSON as one without.
-    return !flow.includes(':') && (plainStep(step, false) || (plainStep(step, true) && 'values' in step)) ? `${flow}:${node}` : step;
+    return !flow.includes(':') && (plainStep(step, false) || plainStep(step, true)) ? `${flow}:${node}` : step;
   }
   if (values === null || typeof values !== 'object' || !plainStep(step, true)) return step;
   const entries = byStep.get(flow)?.get(node);
