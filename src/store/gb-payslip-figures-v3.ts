@@ -201,7 +201,8 @@ export function decodeTraceStep(stored: unknown): unknown {
   if (!Array.isArray(stored)) return stored;
   const tag: unknown = stored[0];
   const entry = typeof tag === 'string' ? byTag.get(tag) : undefined;
-  if (!entry) throw new Error(`trace step ${JSON.stringify(tag)} is not in the figures version 3 dictionary`);
+  // A tag appended by a later build (FIG3-2) reads there, not here: as with any newer version, upgrade.
+  if (!entry) throw new Error(`trace step ${JSON.stringify(tag)} is not in this build's figures version 3 dictionary (written by a newer payroll? upgrade it)`);
   if (stored.length !== entry.keys.length + 1) throw new Error(`trace step "${entry.tag}" has ${stored.length - 1} figures; its dictionary entry has ${entry.keys.length}`);
   const values: Record<string, unknown> = {};
   for (let i = 0; i < entry.keys.length; i += 1) values[entry.keys[i] as string] = stored[i + 1];

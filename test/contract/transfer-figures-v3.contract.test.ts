@@ -71,7 +71,7 @@ for (const backend of allBackends()) {
       figures.trace.push(['paye:no-such-step', '1']);
       row.figures_json = JSON.stringify(figures);
       const error = await expectDomainError(target.service.importOrganization(exported), 'validation');
-      expect(error.issues).toEqual([expect.objectContaining({ loc: ['body', 'tables', 'gb_payslips', '1', 'figures_json'], type: 'figures_unreadable', msg: expect.stringContaining('"paye:no-such-step" is not in the figures version 3 dictionary') })]);
+      expect(error.issues).toEqual([expect.objectContaining({ loc: ['body', 'tables', 'gb_payslips', '1', 'figures_json'], type: 'figures_unreadable', msg: expect.stringContaining(`"paye:no-such-step" is not in this build's figures version 3 dictionary`) })]);
       await expectDomainError(target.service.getOrganization(setup.orgId), 'not_found');
     });
   });

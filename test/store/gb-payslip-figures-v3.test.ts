@@ -241,7 +241,7 @@ describe('figures version 3: what the dictionary does not describe is kept whole
   });
 
   it('a version 3 element no writer makes is refused, not guessed', () => {
-    expect(() => decodeFiguresV3({ lines: [], trace: [['paye:nowhere', '1']] })).toThrow(/not in the figures version 3 dictionary/);
+    expect(() => decodeFiguresV3({ lines: [], trace: [['paye:nowhere', '1']] })).toThrow(/is not in this build's figures version 3 dictionary/);
     expect(() => decodeFiguresV3({ lines: [], trace: [['paye:free-pay', '1257']] })).toThrow(/has 1 figures; its dictionary entry has 4/);
     expect(() => decodeFiguresV3({ lines: [], trace: ['no-colon'] })).toThrow(/names no flow/);
     expect(() => decodeFiguresV3({ lines: [['earnings', 'UK-E-001', 'Basic']], trace: [] })).toThrow(/3 fields/);
