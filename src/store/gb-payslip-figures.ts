@@ -6,14 +6,29 @@
  *
  * Version 2 (issue 16, migration 0007): the statutory payments of the payslip (calculated by the run or typed) and
  * their year to date (the FPS items SMPYTD … SNCPYTD), and the payment date a correction is reported with.
+ *
+ * Version 3 (issue 19, decision FIG3-1; gb-payslip-figures-v3.ts): the same content, its trace and lines written
+ * compactly. Runs write it; version 2 documents are read as they are (not migrated: both read to the same shape).
  */
 import type { EmployeePayslipWire } from '../domain/gb/run/employee-payslip.js';
 import { penceText, textPence } from '../domain/gb/run/pence-text.js';
 import { statutoryYtdField, ytdFromJson, ytdToJson } from '../domain/gb/run/ytd.js';
 import { STATUTORY_PAYMENT_TYPES, type StatutoryPaymentType } from '../domain/gb/statutory/employer-liabilities.js';
 import { statutoryPaymentOf } from '../domain/gb/wage-types/statutory.js';
+import { decodeFiguresV3, encodeFiguresV3 } from './gb-payslip-figures-v3.js';
 
+/**
+ * Version 2: what the conversion of a version 1 document writes (upgradeFiguresV1: migration 0009, which names this
+ * constant, and import of an export written before it). Frozen at 2: those documents are version 2 whatever a
+ * run writes now (GB_PAYSLIP_FIGURES_WRITTEN).
+ */
 export const GB_PAYSLIP_FIGURES_VERSION = 2;
+
+/** The version a run writes: 3, version 2 with its trace and lines written compactly (gb-payslip-figures-v3.ts, decision FIG3-1). */
+export const GB_PAYSLIP_FIGURES_WRITTEN = 3;
+
+/** The versions this build reads (version 1 was converted by migration 0009 and is converted on import). */
+export const GB_PAYSLIP_FIGURES_READ: readonly number[] = [2, 3];
 
 export interface GbPayslipFiguresV1 {
   taxPeriod: number;
@@ -259,10 +274,23 @@ export function gbPayslipFigures(p: EmployeePayslipWire, trace?: readonly Stored
   return figures;
 }
 
-/** The stored document, checked for its version. */
+/**
+ * The stored text of a run's payslip (payslipRow): the figures in the version it writes (GB_PAYSLIP_FIGURES_WRITTEN),
+ * version 3, whose trace and lines take about half the bytes of version 2's (decision FIG3-1).
+ */
+export function gbPayslipFiguresJson(p: EmployeePayslipWire, trace?: readonly StoredTraceStep[]): string {
+  return JSON.stringify(encodeFiguresV3(gbPayslipFigures(p, trace)));
+}
+
+/**
+ * The stored document, checked for its version, as version 2 (the shape every reader takes): version 3 is decoded to
+ * exactly the version 2 document it was written from.
+ */
 export function readGbPayslipFigures(json: string, version: number): GbPayslipFiguresV2 {
-  if (Number(version) !== GB_PAYSLIP_FIGURES_VERSION) throw new Error(`payslip figures version ${version} is not known to this build (it reads version ${GB_PAYSLIP_FIGURES_VERSION}); upgrade payroll`);
-  return JSON.parse(json) as GbPayslipFiguresV2;
+  const v = Number(version);
+  if (v === 2) return JSON.parse(json) as GbPayslipFiguresV2;
+  if (v === 3) return decodeFiguresV3(JSON.parse(json)) as GbPayslipFiguresV2;
+  throw new Error(`payslip figures version ${version} is not known to this build (it reads versions ${GB_PAYSLIP_FIGURES_READ.join(' and ')}); upgrade payroll`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FieldIssue } from '../../domain/errors.js';
 import { YTD_EXTRA_FIELDS, YTD_FIELDS, ytdFromJson } from '../../domain/gb/run/ytd.js';
 import { STATUTORY_PAYMENT_TYPES } from '../../domain/gb/statutory/employer-liabilities.js';
+import { GB_PAYSLIP_FIGURES_READ } from '../../store/gb-payslip-figures.js';
+import { decodeFiguresV3 } from '../../store/gb-payslip-figures-v3.js';
 import { bankAccountInput } from './bank-account.js';
 import { countryCode, decimalString, isoDate, isoDateTime } from './common.js';
 import { contactInput } from './contact.js';
@@ -112,13 +114,20 @@ const PAYSLIP_FIGURES = ['gross_pay', 'taxable_pay', 'tax', 'employee_ni', 'empl
 const FIGURE_OF_COLUMN: Record<(typeof PAYSLIP_FIGURES)[number], string> = { gross_pay: 'grossPay', taxable_pay: 'taxablePay', tax: 'tax', employee_ni: 'employeeNi', employer_ni: 'employerNi', net_pay: 'netPay' };
 
 
-/** The payslip figures version this build reads: store/gb-payslip-figures.ts GB_PAYSLIP_FIGURES_VERSION (a test keeps them equal). */
-export const PAYSLIP_FIGURES_VERSION = 2;
+/** The payslip figures versions this build reads (store/gb-payslip-figures.ts): 2, and 3 which runs write (decision FIG3-1). */
+export const PAYSLIP_FIGURES_VERSIONS = GB_PAYSLIP_FIGURES_READ;
+const payslipFiguresVersion = z.union(
+  PAYSLIP_FIGURES_VERSIONS.map((v) => z.literal(v)),
+  { error: `must be ${PAYSLIP_FIGURES_VERSIONS.join(' or ')} (the payslip figures versions this build reads; an export with version 1 is upgraded on import)` },
+);
 
 /** The engine's trace stored with a payslip (store/gb-payslip-figures.ts StoredTraceStep; issue 18 point 7). */
 const storedTrace = z.array(z.object({ flow: z.string(), node: z.string(), values: z.record(z.string(), z.string()).optional() }).strict());
 
-/** The store's payslip figures document, version 2 (store/gb-payslip-figures.ts: GbPayslipFiguresV2; import upgrades version 1 first). */
+/**
+ * The store's payslip figures document, version 2 (store/gb-payslip-figures.ts: GbPayslipFiguresV2; import upgrades
+ * version 1 first). A version 3 document is checked as the version 2 document it decodes to (decision FIG3-1).
+ */
 const figureMoney = decimalString;
 const storedPayslipFigures = z
   .object({
@@ -350,8 +359,17 @@ const TABLE_RULES: Record<string, TableRule> = {
     for (const column of PAYSLIP_FIGURES) check(decimalString, row[column], out, () => [column]);
     // The payslip as the store keeps it: the figures document (store/gb-payslip-figures.ts), from which every reader
     // renders the API's payslip; its columns repeat figures of the document and must agree with it.
-    check(z.literal(PAYSLIP_FIGURES_VERSION, { error: `must be ${PAYSLIP_FIGURES_VERSION} (the payslip figures version this build reads; an export with version 1 is upgraded on import)` }), row.figures_version, out, () => ['figures_version']);
-    const figures = parseJsonColumn(row, 'figures_json', out);
+    check(payslipFiguresVersion, row.figures_version, out, () => ['figures_version']);
+    let figures = parseJsonColumn(row, 'figures_json', out);
+    // Version 3 writes the trace and lines compactly: checked as what it reads as, and refused if it cannot be read.
+    if (figures !== undefined && row.figures_version === 3) {
+      try {
+        figures = decodeFiguresV3(figures);
+      } catch (error) {
+        out.push({ loc: ['figures_json'], msg: `cannot be read as payslip figures version 3: ${error instanceof Error ? error.message : String(error)}`, type: 'figures_unreadable' });
+        figures = undefined;
+      }
+    }
     if (figures !== undefined) {
       const before = out.length;
       check(storedPayslipFigures, figures, out, (f) => (f === undefined ? ['figures_json'] : ['figures_json', f]));

@@ -20,7 +20,7 @@ import { gbPayrollRequest, type GbPayrollRequest, type PayrollRun } from '../../
 import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
 import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
-import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
+import { GB_PAYSLIP_FIGURES_WRITTEN, gbPayslipFiguresJson } from '../../../store/gb-payslip-figures.js';
 import { loadEmploymentStarts } from '../../../store/repositories/payroll-run-inputs.js';
 import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
@@ -280,8 +280,8 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
       net_pay: p.wire.net_pay,
       is_leaver: p.wire.is_leaver ? 1 : 0,
       is_after_leaving: p.wire.is_after_leaving ? 1 : 0,
-      figures_json: JSON.stringify(gbPayslipFigures(p.wire, p.trace)),
-      figures_version: GB_PAYSLIP_FIGURES_VERSION,
+      figures_json: gbPayslipFiguresJson(p.wire, p.trace),
+      figures_version: GB_PAYSLIP_FIGURES_WRITTEN,
       ytd_json: ytdToJson(p.ytdAfter),
       auto_enrolment_json: autoEnrolment,
       contribution_json: p.contribution ? JSON.stringify(p.contribution) : null,
