@@ -22,7 +22,7 @@ import { decodeFiguresV3, encodeFiguresV3 } from './gb-payslip-figures-v3.js';
  * constant, and import of an export written before it). Frozen at 2: those documents are version 2 whatever a
  * run writes now (GB_PAYSLIP_FIGURES_WRITTEN).
  */
-export const GB_PAYSLIP_FIGURES_VERSION = 2;
+export const GB_PAYSLIP_FIGURES_V2 = 2;
 
 /** The version a run writes: 3, version 2 with its trace and lines written compactly (gb-payslip-figures-v3.ts, decision FIG3-1). */
 export const GB_PAYSLIP_FIGURES_WRITTEN = 3;
@@ -433,7 +433,7 @@ export function upgradeExportedGbTables(tables: Record<string, TableRow[]>): voi
       const v1 = JSON.parse(String(row.figures_json)) as GbPayslipFiguresV1;
       const date = v1.correction ? (correctionPaymentDate(runs, byPeriod, String(row.run_id), v1.correction.paidInPeriodNumber) ?? String(row.pay_date)) : String(row.pay_date);
       row.figures_json = JSON.stringify(upgradeFiguresV1(v1, ytd, date));
-      row.figures_version = GB_PAYSLIP_FIGURES_VERSION;
+      row.figures_version = GB_PAYSLIP_FIGURES_V2;
     }
     if (typeof row.ytd_json === 'string' && ytdNeedsStatutory(row.ytd_json)) row.ytd_json = withStatutoryYtd(row.ytd_json, ytd);
     upgradedYtd.set(String(row.id), String(row.ytd_json));

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '../../src/service/contracts/transfer.js';
 import { PAYSLIP_FIGURES_VERSIONS } from '../../src/service/contracts/transfer-rows.js';
 import type { Store } from '../../src/store/database.js';
-import { GB_PAYSLIP_FIGURES_VERSION } from '../../src/store/gb-payslip-figures.js';
+import { GB_PAYSLIP_FIGURES_V2 } from '../../src/store/gb-payslip-figures.js';
 import { ORG_TABLES } from '../../src/store/org-tables.js';
 import { readOrgRows } from '../../src/store/repositories/transfer.js';
 import { engines, type Target } from './engines.js';
@@ -90,7 +90,7 @@ for (const engine of engines()) {
 
     it('converts every payslip to version 2 with its typed statutory payments and their year to date along the chain', async () => {
       // The converted documents are version 2 (a run writes version 3: decision FIG3-1); import reads both.
-      expect(PAYSLIP_FIGURES_VERSIONS).toContain(GB_PAYSLIP_FIGURES_VERSION);
+      expect(PAYSLIP_FIGURES_VERSIONS).toContain(GB_PAYSLIP_FIGURES_V2);
       const rows = await store.db.selectFrom('gb_payslips').selectAll().where('org_id', '=', orgId).execute();
       expect(rows.map((r) => Number(r.figures_version))).toEqual(Array(8).fill(2));
       const figures = (id: string) => JSON.parse(rows.find((r) => r.id === id)!.figures_json) as { statutoryPayments: unknown[]; statutoryYtd: Record<string, string> };

@@ -12,7 +12,7 @@ import type { PayrollRun } from '../../src/service/contracts/payroll-runs.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import type { Store } from '../../src/store/database.js';
 import { ORG_TABLES } from '../../src/store/org-tables.js';
-import { GB_PAYSLIP_FIGURES_VERSION } from '../../src/store/gb-payslip-figures.js';
+import { GB_PAYSLIP_FIGURES_V2 } from '../../src/store/gb-payslip-figures.js';
 import { engines, type Target } from './engines.js';
 
 type Row = Record<string, string | number | null>;
@@ -76,7 +76,7 @@ for (const engine of engines()) {
       expect(stored).toHaveLength(8);
       for (const row of stored) {
         // Migration 0004 wrote version 1; migration 0007 (issue 16) brought it to the current version.
-        expect(Number(row.figures_version)).toBe(GB_PAYSLIP_FIGURES_VERSION);
+        expect(Number(row.figures_version)).toBe(GB_PAYSLIP_FIGURES_V2);
         expect(row).not.toHaveProperty('detail_json');
         const figures = JSON.parse(row.figures_json) as Record<string, unknown>;
         expect(figures.netPay).toBe(row.net_pay);

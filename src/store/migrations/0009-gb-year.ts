@@ -1,7 +1,7 @@
 import type { StoreDialect } from '../dialect.js';
 import {
   correctionPaymentDate,
-  GB_PAYSLIP_FIGURES_VERSION,
+  GB_PAYSLIP_FIGURES_V2,
   type GbPayslipFiguresV1,
   regularPayDates,
   resolveStatutoryYtd,
@@ -58,7 +58,7 @@ export async function up(db: MigrationDb, _dialect: StoreDialect): Promise<void>
         const v1 = JSON.parse(row.figures_json) as GbPayslipFiguresV1;
         const date = v1.correction ? (correctionPaymentDate(runs, byPeriod, row.run_id, v1.correction.paidInPeriodNumber) ?? row.pay_date) : row.pay_date;
         set.figures_json = JSON.stringify(upgradeFiguresV1(v1, statutory, date));
-        set.figures_version = GB_PAYSLIP_FIGURES_VERSION;
+        set.figures_version = GB_PAYSLIP_FIGURES_V2;
       }
       if (ytdNeedsStatutory(row.ytd_json)) set.ytd_json = withStatutoryYtd(row.ytd_json, statutory);
       if (Object.keys(set).length > 0) await db.updateTable('gb_payslips').set(set).where('id', '=', row.id).execute();
