@@ -23,6 +23,12 @@ export function runBatchOf(ctx: ServiceContext): number {
   return RUN_BATCH[ctx.store.dialect];
 }
 
+/** A batch of the run with the country's inputs for it: everything its calculation reads from the store. */
+export interface ReadBatch<Item extends RunItem, Pay, Inputs> {
+  batch: RunBatch<Item, Pay>;
+  inputs: Inputs;
+}
+
 export interface CalculatedBatch<Inputs, Slip extends CalculatedPayslip> {
   inputs: Inputs;
   ids: string[];
@@ -38,16 +44,28 @@ export function scopeOf(orgId: string, prepared: Prepared<unknown, RunItem, unkn
   return { orgId, period: prepared.period, correction: prepared.correction };
 }
 
-export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
-  ctx: ServiceContext,
+/** Reads items `from` to `from + count` (exclusive) of the run, with their inputs, through `db`. */
+export async function readBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
   db: Db,
   jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
   scope: RunScope,
   prepared: Prepared<Request, Item, Pay>,
-  batch: RunBatch<Item, Pay>,
+  from: number,
+  count: number,
+): Promise<ReadBatch<Item, Pay, Inputs>> {
+  const batch = await prepared.batch(db, from, count);
+  return { batch, inputs: await jurisdiction.loadInputs(db, scope, prepared, batch) };
+}
+
+/** The payslips of a batch read by readBatch: node's work alone, nothing read or written. */
+export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
+  ctx: ServiceContext,
+  jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
+  scope: RunScope,
+  prepared: Prepared<Request, Item, Pay>,
+  { batch, inputs }: ReadBatch<Item, Pay, Inputs>,
   options: CalculateOptions,
 ): Promise<CalculatedBatch<Inputs, Slip>> {
-  const inputs = await jurisdiction.loadInputs(db, scope, prepared, batch);
   const calculations: PayslipCalculation<Slip>[] = [];
   const ids: string[] = [];
   const total = prepared.items.length;
