@@ -228,6 +228,16 @@ export async function loadYtd(db: Db, orgId: string, taxYear: string, ids: reado
   return map;
 }
 
+/** The payslip each employee's year-to-date row of a tax year comes from (all approval checks; not the figures). */
+export async function loadYtdBases(db: Db, orgId: string, taxYear: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('gb_ytd').select(['employee_id', 'payslip_id']).where(scopeColumn('org_id'), '=', orgId).where('tax_year', '=', taxYear).where('employee_id', 'in', part).execute();
+    for (const row of rows) map.set(row.employee_id, row.payslip_id);
+  }
+  return map;
+}
+
 /** Writes (or replaces) each employee's year-to-date row for the tax year. */
 export async function upsertYtd(db: Db, rows: readonly GbYtdTable[]): Promise<void> {
   for (const part of chunks(rows, 100)) {

@@ -22,7 +22,8 @@ import { requireGbOrg } from '../../use-cases/pensions.js';
 import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import { loadEmploymentStarts } from '../../../store/repositories/payroll-run-inputs.js';
-import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
+import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, loadYtdBases, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
+import { inBatches, OVERLAP } from '../pipeline.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
 import { gbRunWire, listGbRuns } from './read.js';
@@ -134,19 +135,47 @@ const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
 
 type ApprovalPayslip = Awaited<ReturnType<typeof listPayslipsForApproval>>[number];
 
-async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips: readonly ApprovalPayslip[]): Promise<void> {
+/** A page of the run's payslips with what approval checks them against, read before any of it is written. */
+interface ApprovalPage {
+  payslips: readonly ApprovalPayslip[];
+  /** Each employee's current year-to-date base (the payslip its gb_ytd row comes from). */
+  bases: Map<string, string>;
+  starts: Map<string, string>;
+  /** The membership histories of the employees the run enrols automatically. */
+  histories: Map<string, Membership[]>;
+}
+
+/** What approval writes for a page. */
+interface ApprovalWrites {
+  ytd: GbYtdTable[];
+  /** Opt-out records whose window a re-enrolment closes. */
+  closes: { employeeId: string; membershipId: string; validTo: string }[];
+  memberships: GbPensionMembershipTable[];
+}
+
+async function readApprovalPage(trx: Db, run: PayrollRunRow, after: string | null, pageSize: number): Promise<ApprovalPage | null> {
+  const payslips = await listPayslipsForApproval(trx, run.id, after, pageSize);
+  if (payslips.length === 0) return null;
+  const employeeIds = payslips.map((p) => p.employee_id);
+  const enrolled = payslips.filter((p) => p.auto_enrolment_json !== null).map((p) => p.employee_id);
+  const [bases, starts, histories] = await Promise.all([
+    loadYtdBases(trx, run.org_id, run.tax_year, employeeIds),
+    loadEmploymentStarts(trx, run.org_id, employeeIds),
+    enrolled.length > 0 ? loadMemberships(trx, run.org_id, enrolled) : new Map<string, Membership[]>(),
+  ]);
+  return { payslips, bases, starts, histories };
+}
+
+/** Checks a page against what was read and makes its rows (nothing is read or written here). */
+function approvePage(run: PayrollRunRow, stamp: string, { payslips, bases, starts, histories }: ApprovalPage): ApprovalWrites {
   const orgId = run.org_id;
   const runId = run.id;
-  const employeeIds = payslips.map((p) => p.employee_id);
-  const current = await loadYtd(trx, orgId, run.tax_year, employeeIds);
   for (const p of payslips) {
-    const now = current.get(p.employee_id)?.payslipId ?? null;
-    if (now !== p.ytd_base_payslip_id) {
+    if ((bases.get(p.employee_id) ?? null) !== p.ytd_base_payslip_id) {
       throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
     }
   }
-  const starts = await loadEmploymentStarts(trx, orgId, employeeIds);
-  const ytdRows: GbYtdTable[] = payslips.map((p) => ({
+  const ytd: GbYtdTable[] = payslips.map((p) => ({
     employee_id: p.employee_id,
     tax_year: run.tax_year,
     org_id: orgId,
@@ -155,24 +184,20 @@ async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips:
     figures_json: p.ytd_json,
     updated_at: stamp,
   }));
-  await upsertYtd(trx, ytdRows);
   // Automatic enrolments the run decided take effect now (the draft had no side effects).
-  const enrolments = payslips.filter((p) => p.auto_enrolment_json !== null);
-  if (enrolments.length === 0) return;
-  const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
-  const rows: GbPensionMembershipTable[] = [];
-  for (const p of enrolments) {
-    const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
+  const closes: ApprovalWrites['closes'] = [];
+  const memberships: GbPensionMembershipTable[] = [];
+  for (const p of payslips) {
+    if (p.auto_enrolment_json === null) continue;
+    const decision = JSON.parse(p.auto_enrolment_json) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
     const history = histories.get(p.employee_id) ?? [];
     const latest = history[history.length - 1] ?? null;
     if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
       throw conflict('PAYROLL_RUN.STALE_MEMBERSHIP', `employee ${p.employee_id}'s pension membership changed after run ${runId} was calculated; discard the run and run the period again`, { run_id: runId, employee_id: p.employee_id });
     }
     // Re-enrolment after an opt-out: the opt-out record's window closes.
-    if (latest && !(await closeMembershipWindow(trx, latest.id, decision.enrolmentDate))) {
-      throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${p.employee_id}'s pension membership changed at the same moment; retry`);
-    }
-    rows.push({
+    if (latest) closes.push({ employeeId: p.employee_id, membershipId: latest.id, validTo: decision.enrolmentDate });
+    memberships.push({
       id: decision.membershipId,
       org_id: orgId,
       employee_id: p.employee_id,
@@ -184,7 +209,17 @@ async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips:
       created_by: null,
     });
   }
-  await insertMemberships(trx, rows);
+  return { ytd, closes, memberships };
+}
+
+async function writeApprovalPage(trx: Db, { ytd, closes, memberships }: ApprovalWrites): Promise<void> {
+  await upsertYtd(trx, ytd);
+  for (const close of closes) {
+    if (!(await closeMembershipWindow(trx, close.membershipId, close.validTo))) {
+      throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${close.employeeId}'s pension membership changed at the same moment; retry`);
+    }
+  }
+  await insertMemberships(trx, memberships);
 }
 
 export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPay, GbInputs, GbCalculatedPayslip, PayrollRun> = {
@@ -292,17 +327,17 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
   totals: totalsOf,
 
   // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows and the enrolments of a
-  // run of any size, in the one approval transaction, with one page in memory.
+  // run of any size, in the one approval transaction, with a page or three in memory. On PostgreSQL the next page is
+  // read and the previous one written while this one is checked (decision PGRUN-2, pipeline.ts).
   async approve(ctx, trx, run, stamp) {
     // Payslips approved per page (year to date checked and written, enrolments made): the store's batch size (calculate.ts).
     const pageSize = runBatchOf(ctx);
-    for (let after: string | null = null; ; ) {
-      const page = await listPayslipsForApproval(trx, run.id, after, pageSize);
-      if (page.length === 0) break;
-      after = (page[page.length - 1] as (typeof page)[number]).employee_id;
-      await approvePage(trx, run, stamp, page);
-      if (page.length < pageSize) break;
-    }
+    await inBatches(OVERLAP[ctx.store.dialect], {
+      first: () => readApprovalPage(trx, run, null, pageSize),
+      next: (page) => (page.payslips.length < pageSize ? null : readApprovalPage(trx, run, (page.payslips[page.payslips.length - 1] as ApprovalPayslip).employee_id, pageSize)),
+      work: (page) => approvePage(run, stamp, page),
+      write: (writes) => writeApprovalPage(trx, writes),
+    });
   },
 
   runWire: gbRunWire,
