@@ -21,7 +21,7 @@ import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
 import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
-import { loadEmploymentStarts } from '../../../store/repositories/payroll-run-inputs.js';
+import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
 import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, loadYtdBases, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
 import { inBatches, OVERLAP } from '../pipeline.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
@@ -31,9 +31,11 @@ import { renderRunP45s } from '../../outputs/year-end-pdfs.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadStatutoryInputs, type PriorPay, type Schemes, type StatutoryInputs } from './inputs.js';
 import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
 import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
-import { recordPayslipDocuments } from '../../outputs/deferred-payslips.js';
-import type { GbPayrollRunTable, PayrollRunRow } from '../../../store/schema.js';
-import type { Db } from '../../context.js';
+import { payslipDocumentRows, payslipIssuer } from '../../outputs/deferred-payslips.js';
+import type { PayslipEmployer } from '../../outputs/gb-payslip-view.js';
+import { insertDocuments } from '../../../store/repositories/documents.js';
+import type { DocumentTable, GbPayrollRunTable, OrganizationTable, PayrollRunRow } from '../../../store/schema.js';
+import type { Db, ServiceContext } from '../../context.js';
 
 export interface GbInputs {
   memberships: Map<string, Membership[]>;
@@ -140,7 +142,8 @@ interface ApprovalPage {
   payslips: readonly ApprovalPayslip[];
   /** Each employee's current year-to-date base (the payslip its gb_ytd row comes from). */
   bases: Map<string, string>;
-  starts: Map<string, string>;
+  /** Read once for both the year to date's employment start and the payslip document's facts (decision PGRUN-3). */
+  employees: Map<string, EmployeeTable>;
   /** The membership histories of the employees the run enrols automatically. */
   histories: Map<string, Membership[]>;
 }
@@ -151,23 +154,35 @@ interface ApprovalWrites {
   /** Opt-out records whose window a re-enrolment closes. */
   closes: { employeeId: string; membershipId: string; validTo: string }[];
   memberships: GbPensionMembershipTable[];
+  documents: DocumentTable[];
 }
 
-async function readApprovalPage(trx: Db, run: PayrollRunRow, after: string | null, pageSize: number): Promise<ApprovalPage | null> {
+/** What every page of one approval shares. */
+interface Approval {
+  ctx: ServiceContext;
+  trx: Db;
+  org: OrganizationTable;
+  run: PayrollRunRow;
+  stamp: string;
+  employer: PayslipEmployer;
+  pageSize: number;
+}
+
+async function readApprovalPage({ trx, run, pageSize }: Approval, after: string | null): Promise<ApprovalPage | null> {
   const payslips = await listPayslipsForApproval(trx, run.id, after, pageSize);
   if (payslips.length === 0) return null;
   const employeeIds = payslips.map((p) => p.employee_id);
   const enrolled = payslips.filter((p) => p.auto_enrolment_json !== null).map((p) => p.employee_id);
-  const [bases, starts, histories] = await Promise.all([
+  const [bases, employees, histories] = await Promise.all([
     loadYtdBases(trx, run.org_id, run.tax_year, employeeIds),
-    loadEmploymentStarts(trx, run.org_id, employeeIds),
+    loadEmployees(trx, run.org_id, employeeIds),
     enrolled.length > 0 ? loadMemberships(trx, run.org_id, enrolled) : new Map<string, Membership[]>(),
   ]);
-  return { payslips, bases, starts, histories };
+  return { payslips, bases, employees, histories };
 }
 
 /** Checks a page against what was read and makes its rows (nothing is read or written here). */
-function approvePage(run: PayrollRunRow, stamp: string, { payslips, bases, starts, histories }: ApprovalPage): ApprovalWrites {
+function approvePage({ ctx, org, run, stamp, employer }: Approval, { payslips, bases, employees, histories }: ApprovalPage): ApprovalWrites {
   const orgId = run.org_id;
   const runId = run.id;
   for (const p of payslips) {
@@ -179,7 +194,7 @@ function approvePage(run: PayrollRunRow, stamp: string, { payslips, bases, start
     employee_id: p.employee_id,
     tax_year: run.tax_year,
     org_id: orgId,
-    employment_start: starts.get(p.employee_id) ?? run.period_start,
+    employment_start: employees.get(p.employee_id)?.start_date ?? run.period_start,
     payslip_id: p.id,
     figures_json: p.ytd_json,
     updated_at: stamp,
@@ -209,10 +224,13 @@ function approvePage(run: PayrollRunRow, stamp: string, { payslips, bases, start
       created_by: null,
     });
   }
-  return { ytd, closes, memberships };
+  // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), recorded now and rendered on first read
+  // (decision RENDER1).
+  const documents = payslipDocumentRows(ctx, org, run, 'GB', employer, payslips.map((p) => p.employee_id), employees, stamp);
+  return { ytd, closes, memberships, documents };
 }
 
-async function writeApprovalPage(trx: Db, { ytd, closes, memberships }: ApprovalWrites): Promise<void> {
+async function writeApprovalPage(trx: Db, { ytd, closes, memberships, documents }: ApprovalWrites): Promise<void> {
   await upsertYtd(trx, ytd);
   for (const close of closes) {
     if (!(await closeMembershipWindow(trx, close.membershipId, close.validTo))) {
@@ -220,6 +238,7 @@ async function writeApprovalPage(trx: Db, { ytd, closes, memberships }: Approval
     }
   }
   await insertMemberships(trx, memberships);
+  await insertDocuments(trx, documents);
 }
 
 export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPay, GbInputs, GbCalculatedPayslip, PayrollRun> = {
@@ -326,18 +345,25 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   totals: totalsOf,
 
-  // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows and the enrolments of a
-  // run of any size, in the one approval transaction, with a page or three in memory. On PostgreSQL the next page is
-  // read and the previous one written while this one is checked (decision PGRUN-2, pipeline.ts).
-  async approve(ctx, trx, run, stamp) {
-    // Payslips approved per page (year to date checked and written, enrolments made): the store's batch size (calculate.ts).
-    const pageSize = runBatchOf(ctx);
+  // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows, the enrolments and the
+  // payslip documents of a run of any size, in the one approval transaction, with a page or three in memory. On
+  // PostgreSQL the next page is read and the previous one written while this one is checked (decision PGRUN-2,
+  // pipeline.ts). The documents are recorded here rather than in a second pass over the run, which read every
+  // employee a second time (decision PGRUN-3).
+  async approve(ctx, trx, org, run, stamp) {
+    // Payslips approved per page: the store's batch size (calculate.ts).
+    const approval: Approval = { ctx, trx, org, run, stamp, employer: (await payslipIssuer(trx, org, 'GB')) as PayslipEmployer, pageSize: runBatchOf(ctx) };
+    let documents = 0;
     await inBatches(OVERLAP[ctx.store.dialect], {
-      first: () => readApprovalPage(trx, run, null, pageSize),
-      next: (page) => (page.payslips.length < pageSize ? null : readApprovalPage(trx, run, (page.payslips[page.payslips.length - 1] as ApprovalPayslip).employee_id, pageSize)),
-      work: (page) => approvePage(run, stamp, page),
-      write: (writes) => writeApprovalPage(trx, writes),
+      first: () => readApprovalPage(approval, null),
+      next: (page) => (page.payslips.length < approval.pageSize ? null : readApprovalPage(approval, (page.payslips[page.payslips.length - 1] as ApprovalPayslip).employee_id)),
+      work: (page) => approvePage(approval, page),
+      write: async (writes) => {
+        await writeApprovalPage(trx, writes);
+        documents += writes.documents.length;
+      },
     });
+    return documents;
   },
 
   runWire: gbRunWire,
@@ -346,11 +372,9 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval; issue 16: the P45 of
   // every leaver whose payslip in the run is the leaver's (PAYE Regs 2003 reg 36, decision P45-ISSUE).
-  // Payslips are recorded by the approval and rendered on first read (decision RENDER1); P45s, a few per run, are
-  // rendered before it (decision OUT1).
+  // Payslips are recorded by the approval's pages (approve above) and rendered on first read (decision RENDER1);
+  // P45s, a few per run, are rendered before it (decision OUT1).
   async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
     await renderRunP45s(db, org, run as GbPayrollRunTable, add);
   },
-
-  recordDocuments: (ctx, trx, org, run, issuedAt) => recordPayslipDocuments(ctx, trx, org, run, 'GB', issuedAt),
 };
