@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db.js';
 import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable, PayrollRunRow, PayslipRow } from '../schema.js';
+import { writeInChunks } from './bulk-insert.js';
 import { chunks } from './chunks.js';
 import { scopeColumn } from './scope-filter.js';
 
@@ -133,7 +134,7 @@ export async function runStatus(db: Db, t: RunTables, runId: string): Promise<st
 }
 
 export async function insertPayslips(db: Db, t: RunTables, rows: readonly PayslipRow[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await shared(db).insertInto(payslipsOf(t)).values(part).execute();
+  await writeInChunks(db, `insert ${payslipsOf(t)}`, rows, 200, (part) => shared(db).insertInto(payslipsOf(t)).values(part));
 }
 
 /**
@@ -240,8 +241,8 @@ export async function loadYtdBases(db: Db, orgId: string, taxYear: string, ids: 
 
 /** Writes (or replaces) each employee's year-to-date row for the tax year. */
 export async function upsertYtd(db: Db, rows: readonly GbYtdTable[]): Promise<void> {
-  for (const part of chunks(rows, 100)) {
-    await db
+  await writeInChunks(db, 'upsert gb_ytd', rows, 100, (part) =>
+    db
       .insertInto('gb_ytd')
       .values(part)
       .onConflict((oc) =>
@@ -251,9 +252,8 @@ export async function upsertYtd(db: Db, rows: readonly GbYtdTable[]): Promise<vo
           figures_json: eb.ref('excluded.figures_json'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
-      )
-      .execute();
-  }
+      ),
+  );
 }
 
 /** Closes an open membership record's window (re-enrolment after an opt-out); false when it was closed meanwhile. */
@@ -263,7 +263,7 @@ export async function closeMembershipWindow(db: Db, membershipId: string, validT
 }
 
 export async function insertMemberships(db: Db, rows: readonly GbPensionMembershipTable[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await db.insertInto('gb_pension_memberships').values(part).execute();
+  await writeInChunks(db, 'insert gb_pension_memberships', rows, 200, (part) => db.insertInto('gb_pension_memberships').values(part));
 }
 
 /** Opt-out memberships (of those named) already refunded by an approved or paid run. */
