@@ -19,10 +19,10 @@ import type { RefundInput } from '../../../domain/gb/run/payslip.js';
 import { gbPayrollRequest, type GbPayrollRequest, type PayrollRun } from '../../contracts/payroll-runs.js';
 import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
-import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
+import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_VERSION, gbPayslipFigures } from '../../../store/gb-payslip-figures.js';
 import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
-import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, loadYtdBases, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
+import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, loadYtdBases, type StoredYtd, upsertYtdFromPayslips } from '../../../store/repositories/payroll-runs.js';
 import { inBatches, OVERLAP } from '../pipeline.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
@@ -150,7 +150,8 @@ interface ApprovalPage {
 
 /** What approval writes for a page. */
 interface ApprovalWrites {
-  ytd: GbYtdTable[];
+  /** The employees whose payslips become their year-to-date rows (copied by the store, decision PGRUN-6). */
+  ytdOf: string[];
   /** Opt-out records whose window a re-enrolment closes. */
   closes: { employeeId: string; membershipId: string; validTo: string }[];
   memberships: GbPensionMembershipTable[];
@@ -190,15 +191,6 @@ function approvePage({ ctx, org, run, stamp, employer }: Approval, { payslips, b
       throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
     }
   }
-  const ytd: GbYtdTable[] = payslips.map((p) => ({
-    employee_id: p.employee_id,
-    tax_year: run.tax_year,
-    org_id: orgId,
-    employment_start: employees.get(p.employee_id)?.start_date ?? run.period_start,
-    payslip_id: p.id,
-    figures_json: p.ytd_json,
-    updated_at: stamp,
-  }));
   // Automatic enrolments the run decided take effect now (the draft had no side effects).
   const closes: ApprovalWrites['closes'] = [];
   const memberships: GbPensionMembershipTable[] = [];
@@ -226,12 +218,15 @@ function approvePage({ ctx, org, run, stamp, employer }: Approval, { payslips, b
   }
   // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), recorded now and rendered on first read
   // (decision RENDER1).
-  const documents = payslipDocumentRows(ctx, org, run, 'GB', employer, payslips.map((p) => p.employee_id), employees, stamp);
-  return { ytd, closes, memberships, documents };
+  const employeeIds = payslips.map((p) => p.employee_id);
+  const documents = payslipDocumentRows(ctx, org, run, 'GB', employer, employeeIds, employees, stamp);
+  return { ytdOf: employeeIds, closes, memberships, documents };
 }
 
-async function writeApprovalPage(trx: Db, { ytd, closes, memberships, documents }: ApprovalWrites): Promise<void> {
-  await upsertYtd(trx, ytd);
+async function writeApprovalPage({ trx, run, stamp }: Approval, { ytdOf, closes, memberships, documents }: ApprovalWrites): Promise<void> {
+  // Each payslip becomes its employee's year to date, with the employee's start date as its employment's (an
+  // employee removed meanwhile: the run's period start).
+  await upsertYtdFromPayslips(trx, run.id, ytdOf, run.period_start, stamp);
   for (const close of closes) {
     if (!(await closeMembershipWindow(trx, close.membershipId, close.validTo))) {
       throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${close.employeeId}'s pension membership changed at the same moment; retry`);
@@ -359,7 +354,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
       next: (page) => (page.payslips.length < approval.pageSize ? null : readApprovalPage(approval, (page.payslips[page.payslips.length - 1] as ApprovalPayslip).employee_id)),
       work: (page) => approvePage(approval, page),
       write: async (writes) => {
-        await writeApprovalPage(trx, writes);
+        await writeApprovalPage(approval, writes);
         documents += writes.documents.length;
       },
     });
