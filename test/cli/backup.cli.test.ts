@@ -68,6 +68,8 @@ async function seed(path: string, options: { migrateTo?: string } = {}): Promise
 const UNDO: Readonly<Record<string, string>> = {
   // Only adds documents.render_json (decision RENDER1); the seed without a run has no payslip documents.
   '0011-document-render': "alter table documents drop column render_json; delete from kysely_migration where name = '0011-document-render'",
+  // PostgreSQL only (column compression, decision PGRUN-1): on SQLite it changed nothing but its bookkeeping row.
+  '0012-lz4-compression': "delete from kysely_migration where name = '0012-lz4-compression'",
 };
 
 function undoLastMigration(path: string, to: string): void {

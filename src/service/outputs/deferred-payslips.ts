@@ -19,13 +19,14 @@ import { findAddress } from '../../store/repositories/addresses.js';
 import { completeDocumentRender, findDocument, insertDocuments } from '../../store/repositories/documents.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
 import { DE_RUN_TABLES, findRun, findRunPayslipsOf, GB_RUN_TABLES, listRunEmployeeIdsPage, type RunTables } from '../../store/repositories/payroll-runs.js';
-import type { DePayrollRunTable, DePayslipTable, DocumentTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunRow } from '../../store/schema.js';
+import type { DePayrollRunTable, DePayslipTable, DocumentTable, EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunRow } from '../../store/schema.js';
 import { type Db, inTransaction, type ServiceContext } from '../context.js';
 import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-payslip-pdfs.js';
 import type { DePayslipEmployer } from './de-payslip-view.js';
 import { type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
 import { TEMPLATE_IDS } from './generated-documents.js';
 import { runBatchOf } from '../runs/calculate.js';
+import { inBatches, OVERLAP } from '../runs/pipeline.js';
 import { gbPayslipDocument, payslipFileName } from './payslip-pdfs.js';
 
 /** What a pending payslip document's rendering needs besides its run and payslip rows (`documents.render_json`). */
@@ -46,53 +47,71 @@ function employeeFacts(e: PayslipEmployee): PayslipEmployee {
   return { id: e.id, payroll_number: e.payroll_number, first_name: e.first_name, last_name: e.last_name, date_of_birth: e.date_of_birth, start_date: e.start_date, leave_date: e.leave_date, address: e.address, statutory_json: e.statutory_json };
 }
 
+/** Who issues a run's payslip documents, as they print it: the organization and its address at approval. */
+export async function payslipIssuer(trx: Db, org: OrganizationTable, country: 'GB' | 'DE'): Promise<PayslipEmployer | DePayslipEmployer> {
+  const address = org.address_id ? ((await findAddress(trx, org.id, org.address_id))?.address ?? null) : null;
+  return country === 'GB' ? payslipEmployer(org, address) : dePayslipEmployer(org, address);
+}
+
+/**
+ * The payslip document rows of `employeeIds` in `run` (pending: rendered on first read), made in node from the
+ * employees read with them; nothing is read or written here.
+ */
+export function payslipDocumentRows(ctx: ServiceContext, org: OrganizationTable, run: PayrollRunRow, country: 'GB' | 'DE', employer: PayslipEmployer | DePayslipEmployer, employeeIds: readonly string[], employees: ReadonlyMap<string, EmployeeTable>, createdAt: string): DocumentTable[] {
+  return employeeIds.map((employeeId): DocumentTable => {
+    const employee = employees.get(employeeId);
+    if (!employee) throw new Error(`employee ${employeeId} of run ${run.id} is missing from the store`);
+    const id = ctx.ids.next();
+    const source: RenderSource = { version: 1, employee: employeeFacts(employee), employer };
+    return {
+      id,
+      org_id: org.id,
+      employee_id: employeeId,
+      document_type: 'payslip',
+      // As gbPayslipDocument / dePayslipDocument name it (the rendering uses the same facts).
+      document_name: country === 'GB' ? payslipFileName(run as GbPayrollRunTable, employee.payroll_number, employee.id) : dePayslipFileName((run as DePayrollRunTable).month, employee.payroll_number, employee.id),
+      object_store_bucket: ctx.objects.bucket,
+      object_store_path: `organizations/${org.id}/documents/${id}`,
+      mime_type: 'application/pdf',
+      status: 'active',
+      file_size_bytes: null,
+      sha256: null,
+      document_date: run.period_end,
+      template_id: country === 'GB' ? TEMPLATE_IDS.gbPayslip : TEMPLATE_IDS.deEntgeltbescheinigung,
+      created_by: ctx.actor.subject,
+      created_at: createdAt,
+      updated_at: null,
+      source_run_id: run.id,
+      render_json: JSON.stringify(source),
+    };
+  });
+}
+
 /**
  * Inside the approval's transaction: records the payslip document of every employee of `run` (the payslip pages of
- * the run in employee order, one page in memory at a time). Answers how many it recorded.
+ * the run in employee order, one page in memory at a time). Answers how many it recorded. (GB records them in its
+ * approval's own pages instead, which read the employees anyway: gb/jurisdiction.ts.)
  */
 export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunRow, country: 'GB' | 'DE', createdAt: string): Promise<number> {
-  const address = org.address_id ? ((await findAddress(trx, org.id, org.address_id))?.address ?? null) : null;
-  const employer = country === 'GB' ? payslipEmployer(org, address) : dePayslipEmployer(org, address);
+  const employer = await payslipIssuer(trx, org, country);
   const t = country === 'GB' ? GB_RUN_TABLES : DE_RUN_TABLES;
-  // Rows recorded per round: one page of employees in memory, a run's batch on this store (calculate.ts).
+  // Rows recorded per round: a page of employees in memory (a run's batch on this store, calculate.ts). On
+  // PostgreSQL the next page is read and the previous one inserted while this one is made (decision PGRUN-2).
   const pageSize = runBatchOf(ctx);
-  let count = 0;
-  for (let after: string | null = null; ; ) {
+  const readPage = async (after: string | null) => {
     const ids = await listRunEmployeeIdsPage(trx, t, run.id, after, pageSize);
-    if (ids.length === 0) break;
-    after = ids[ids.length - 1] as string;
-    const employees = await loadEmployees(trx, org.id, ids);
-    const rows: DocumentTable[] = ids.map((employeeId) => {
-      const employee = employees.get(employeeId);
-      if (!employee) throw new Error(`employee ${employeeId} of run ${run.id} is missing from the store`);
-      const id = ctx.ids.next();
-      const source: RenderSource = { version: 1, employee: employeeFacts(employee), employer };
-      return {
-        id,
-        org_id: org.id,
-        employee_id: employeeId,
-        document_type: 'payslip',
-        // As gbPayslipDocument / dePayslipDocument name it (the rendering uses the same facts).
-        document_name: country === 'GB' ? payslipFileName(run as GbPayrollRunTable, employee.payroll_number, employee.id) : dePayslipFileName((run as DePayrollRunTable).month, employee.payroll_number, employee.id),
-        object_store_bucket: ctx.objects.bucket,
-        object_store_path: `organizations/${org.id}/documents/${id}`,
-        mime_type: 'application/pdf',
-        status: 'active',
-        file_size_bytes: null,
-        sha256: null,
-        document_date: run.period_end,
-        template_id: country === 'GB' ? TEMPLATE_IDS.gbPayslip : TEMPLATE_IDS.deEntgeltbescheinigung,
-        created_by: ctx.actor.subject,
-        created_at: createdAt,
-        updated_at: null,
-        source_run_id: run.id,
-        render_json: JSON.stringify(source),
-      };
-    });
-    await insertDocuments(trx, rows);
-    count += rows.length;
-    if (ids.length < pageSize) break;
-  }
+    return ids.length === 0 ? null : { ids, employees: await loadEmployees(trx, org.id, ids) };
+  };
+  let count = 0;
+  await inBatches(OVERLAP[ctx.store.dialect], {
+    first: () => readPage(null),
+    next: ({ ids }) => (ids.length < pageSize ? null : readPage(ids[ids.length - 1] as string)),
+    work: ({ ids, employees }) => payslipDocumentRows(ctx, org, run, country, employer, ids, employees, createdAt),
+    write: async (rows) => {
+      await insertDocuments(trx, rows);
+      count += rows.length;
+    },
+  });
   return count;
 }
 

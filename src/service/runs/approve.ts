@@ -41,10 +41,10 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
       await lockOrganization(ctx, trx, orgId);
       const run = await requireRun(trx, t, orgId, runId);
       if (run.status !== 'draft') throw refuseTransition(run, 'approve');
-      await jurisdiction.approve(ctx, trx, run, stamp);
+      let recorded = await jurisdiction.approve(ctx, trx, current, run, stamp);
       if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);
       await insertDocuments(trx, files.rows);
-      const recorded = jurisdiction.recordDocuments ? await jurisdiction.recordDocuments(ctx, trx, current, run, stamp) : 0;
+      if (jurisdiction.recordDocuments) recorded += await jurisdiction.recordDocuments(ctx, trx, current, run, stamp);
       await audit(ctx, trx, { orgId, resourceType: 'payroll_run', resourceId: runId, action: 'approve', before: { status: 'draft' }, after: { status: 'approved' }, detail: { payslips: run.employee_count, documents: files.rows.length + recorded } });
     });
   } catch (error) {

@@ -12,7 +12,8 @@ import { insertPayslips, moveRun, runStatus } from '../../store/repositories/pay
 import { inTransaction, nowIso, type ServiceContext } from '../context.js';
 import { audit } from '../audit.js';
 import type { CalculatedPayslip, Jurisdiction, Prepared, RunItem } from './jurisdiction.js';
-import { calculateBatch, type CalculateOptions, runBatchOf, scopeOf } from './calculate.js';
+import { calculateBatch, type CalculateOptions, readBatch, runBatchOf, scopeOf } from './calculate.js';
+import { inBatches, OVERLAP } from './pipeline.js';
 
 /** Field-wise sum of two runs' totals (every field is a sum of payslip figures in pence, so batches add exactly). */
 export function addTotals(into: Record<string, string> | null, more: Record<string, string>): Record<string, string> {
@@ -46,16 +47,23 @@ export async function commit<Request, Item extends RunItem, Pay, Inputs, Slip ex
     const interned = (message: string) => texts.get(message) ?? (texts.set(message, message), message);
     let totals: Record<string, string> | null = null;
     const size = runBatchOf(ctx);
-    for (let from = 0; from < prepared.items.length; from += size) {
-      const batch = await prepared.batch(trx, from, Math.min(size, prepared.items.length - from));
-      const result = await calculateBatch(ctx, trx, jurisdiction, scope, prepared, batch, options);
-      const rows = result.calculations.map((calculation, i) => {
-        for (const message of calculation.payslip.warnings) warnings.push({ employee_id: calculation.payslip.employeeId, message: interned(message) });
-        return jurisdiction.payslipRow({ id: result.ids[i] as string, run, calculation, inputs: result.inputs, newId, now });
-      });
-      totals = addTotals(totals, jurisdiction.totals(result.calculations.map((c) => c.payslip)));
-      await insertPayslips(trx, t, rows);
-    }
+    const total = prepared.items.length;
+    const read = (from: number) => (from < total ? readBatch(trx, jurisdiction, scope, prepared, from, Math.min(size, total - from)) : null);
+    // On PostgreSQL the server reads the next batch and inserts the previous one while this one is calculated
+    // (decision PGRUN-2, pipeline.ts); on SQLite one batch after another, as before.
+    await inBatches(OVERLAP[ctx.store.dialect], {
+      first: async () => read(0),
+      next: (previous) => read(previous.batch.from + size),
+      work: async (batch) => {
+        const result = await calculateBatch(ctx, jurisdiction, scope, prepared, batch, options);
+        totals = addTotals(totals, jurisdiction.totals(result.calculations.map((c) => c.payslip)));
+        return result.calculations.map((calculation, i) => {
+          for (const message of calculation.payslip.warnings) warnings.push({ employee_id: calculation.payslip.employeeId, message: interned(message) });
+          return jurisdiction.payslipRow({ id: result.ids[i] as string, run, calculation, inputs: result.inputs, newId, now });
+        });
+      },
+      write: (rows) => insertPayslips(trx, t, rows),
+    });
     // The check above is only an early exit: another attempt for this period may take the run for abandoned and
     // mark it failed while the payslips are written (finding F4). The status condition makes the update and the
     // check one statement; when it changes nothing, throwing rolls the payslips back with it, so a run reported

@@ -110,8 +110,12 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
   payslipRow(args: { id: string; run: PayrollRunRow; calculation: PayslipCalculation<Slip>; inputs: Inputs; newId: () => string; now: string }): PayslipRow;
   /** The totals of some of the run's payslips (decimal strings by wire field name; each a sum, so batches add up). */
   totals(payslips: readonly Slip[]): Record<string, string>;
-  /** What approval makes final besides the status: year to date and any side effect the run decided. */
-  approve(ctx: ServiceContext, trx: Db, run: PayrollRunRow, now: string): Promise<void>;
+  /**
+   * What approval makes final besides the status: year to date and any side effect the run decided. A country
+   * whose approval reads every employee anyway may record the payslip documents with it (GB, decision PGRUN-3)
+   * instead of in recordDocuments: answers how many documents it recorded.
+   */
+  approve(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunRow, now: string): Promise<number>;
   /** A stored run as the wire shows it, with its payslips when asked. */
   runWire(db: Db, row: PayrollRunRow, withPayslips: boolean): Promise<RunWire>;
   /** The organization's runs, page style, with the country's filters. */

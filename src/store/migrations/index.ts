@@ -20,6 +20,7 @@ const migrations: Record<string, () => Promise<DialectMigration>> = {
   '0009-gb-year': () => import('./0009-gb-year.js'),
   '0010-audit-trail': () => import('./0010-audit-trail.js'),
   '0011-document-render': () => import('./0011-document-render.js'),
+  '0012-lz4-compression': () => import('./0012-lz4-compression.js'),
 };
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db.js';
 import type { DocumentTable } from '../schema.js';
+import { writeInChunks } from './bulk-insert.js';
 
 export function findDocument(db: Db, orgId: string, documentId: string): Promise<DocumentTable | undefined> {
   return db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', documentId).executeTakeFirst();
@@ -81,7 +82,7 @@ export async function writeOrganizationPreferences(db: Db, orgId: string, prefer
 
 /** Inserts generated documents (a run's payslips) in batches, inside the caller's transaction. */
 export async function insertDocuments(db: Db, rows: readonly DocumentTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('documents').values(rows.slice(i, i + 200)).execute();
+  await writeInChunks(db, 'insert documents', rows, 200, (part) => db.insertInto('documents').values(part));
 }
 
 /**

@@ -5,9 +5,10 @@
  * (processing → draft → approved → paid, discarded, failed) is guarded here by a status condition in the same
  * statement as the change, so a transition that lost a race changes nothing and says so (false).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db.js';
-import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable, PayrollRunRow, PayslipRow } from '../schema.js';
+import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, PayrollRunRow, PayslipRow } from '../schema.js';
+import { writeInChunks } from './bulk-insert.js';
 import { chunks } from './chunks.js';
 import { scopeColumn } from './scope-filter.js';
 
@@ -133,7 +134,7 @@ export async function runStatus(db: Db, t: RunTables, runId: string): Promise<st
 }
 
 export async function insertPayslips(db: Db, t: RunTables, rows: readonly PayslipRow[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await shared(db).insertInto(payslipsOf(t)).values(part).execute();
+  await writeInChunks(db, `insert ${payslipsOf(t)}`, rows, 200, (part) => shared(db).insertInto(payslipsOf(t)).values(part));
 }
 
 /**
@@ -205,9 +206,13 @@ export async function findRunPayslipsOf(db: Db, t: RunTables, runId: string, emp
   return shared(db).selectFrom(payslipsOf(t)).selectAll().where('run_id', '=', runId).where('employee_id', 'in', [...employeeIds]).execute() as Promise<PayslipRow[]>;
 }
 
-/** What approval needs of a run's payslips, a page at a time in employee order (as listRunPayslipsPage): the year-to-date base and figures, and any automatic enrolment. */
-export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'ytd_json' | 'auto_enrolment_json'>[]> {
-  let q = db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'ytd_json', 'auto_enrolment_json']).where('run_id', '=', runId);
+/**
+ * What approval needs of a run's payslips, a page at a time in employee order (as listRunPayslipsPage): the
+ * year-to-date base and any automatic enrolment. Not the year-to-date figures: upsertYtdFromPayslips copies them
+ * inside the store (decision PGRUN-6).
+ */
+export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'auto_enrolment_json'>[]> {
+  let q = db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'auto_enrolment_json']).where('run_id', '=', runId);
   if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
   return q.orderBy('employee_id').limit(limit).execute();
 }
@@ -228,18 +233,49 @@ export async function loadYtd(db: Db, orgId: string, taxYear: string, ids: reado
   return map;
 }
 
-/** Writes (or replaces) each employee's year-to-date row for the tax year. */
-export async function upsertYtd(db: Db, rows: readonly GbYtdTable[]): Promise<void> {
-  for (const part of chunks(rows, 100)) {
+/** The payslip each employee's year-to-date row of a tax year comes from (all approval checks; not the figures). */
+export async function loadYtdBases(db: Db, orgId: string, taxYear: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('gb_ytd').select(['employee_id', 'payslip_id']).where(scopeColumn('org_id'), '=', orgId).where('tax_year', '=', taxYear).where('employee_id', 'in', part).execute();
+    for (const row of rows) map.set(row.employee_id, row.payslip_id);
+  }
+  return map;
+}
+
+/**
+ * Makes the payslips of `employeeIds` in run `runId` their employees' year-to-date rows for the run's tax year (or
+ * replaces those rows): the figures are copied by the store itself, in one statement, instead of being read out
+ * and sent back (decision PGRUN-6). The employment start is the employee's start date (`fallbackStart` for an
+ * employee no longer in the store); `stamp` is the approval's time.
+ */
+export async function upsertYtdFromPayslips(db: Db, runId: string, employeeIds: readonly string[], fallbackStart: string, stamp: string): Promise<void> {
+  for (const part of chunks(employeeIds)) {
     await db
       .insertInto('gb_ytd')
-      .values(part)
+      .columns(['employee_id', 'tax_year', 'org_id', 'employment_start', 'payslip_id', 'figures_json', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('gb_payslips')
+          .leftJoin('employees', 'employees.id', 'gb_payslips.employee_id')
+          .select((s) => [
+            'gb_payslips.employee_id',
+            'gb_payslips.tax_year',
+            'gb_payslips.org_id',
+            s.fn.coalesce('employees.start_date', sql<string>`${fallbackStart}`).as('employment_start'),
+            'gb_payslips.id',
+            'gb_payslips.ytd_json',
+            sql<string>`${stamp}`.as('updated_at'),
+          ])
+          .where('gb_payslips.run_id', '=', runId)
+          .where('gb_payslips.employee_id', 'in', part),
+      )
       .onConflict((oc) =>
-        oc.columns(['employee_id', 'tax_year']).doUpdateSet((eb) => ({
-          employment_start: eb.ref('excluded.employment_start'),
-          payslip_id: eb.ref('excluded.payslip_id'),
-          figures_json: eb.ref('excluded.figures_json'),
-          updated_at: eb.ref('excluded.updated_at'),
+        oc.columns(['employee_id', 'tax_year']).doUpdateSet((u) => ({
+          employment_start: u.ref('excluded.employment_start'),
+          payslip_id: u.ref('excluded.payslip_id'),
+          figures_json: u.ref('excluded.figures_json'),
+          updated_at: u.ref('excluded.updated_at'),
         })),
       )
       .execute();
@@ -253,7 +289,7 @@ export async function closeMembershipWindow(db: Db, membershipId: string, validT
 }
 
 export async function insertMemberships(db: Db, rows: readonly GbPensionMembershipTable[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await db.insertInto('gb_pension_memberships').values(part).execute();
+  await writeInChunks(db, 'insert gb_pension_memberships', rows, 200, (part) => db.insertInto('gb_pension_memberships').values(part));
 }
 
 /** Opt-out memberships (of those named) already refunded by an approved or paid run. */

@@ -139,7 +139,7 @@ export const deJurisdiction: Jurisdiction<GermanPayrollRunRequest, DeRunItem, Em
 
   totals: totalsOf,
 
-  async approve(_ctx, trx, run) {
+  async approve(_ctx, trx, _org, run) {
     // The months were calculated on their history; a correction of an earlier month approved since then changes
     // it, and approving would make final figures that build on replaced months.
     const month = (run as DePayrollRunTable).month;
@@ -152,6 +152,7 @@ export const deJurisdiction: Jurisdiction<GermanPayrollRunRequest, DeRunItem, Em
         throw conflict('PAYROLL_RUN.STALE_HISTORY', `run ${run.id} was calculated on approved months of employee ${p.employee_id} that changed since (a correction was approved); discard it and run ${month} again`, { run_id: run.id, employee_id: p.employee_id });
       }
     }
+    return 0; // its documents are recorded by recordDocuments
   },
 
   runWire: germanRunWire,

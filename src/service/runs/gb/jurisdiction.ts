@@ -19,10 +19,11 @@ import type { RefundInput } from '../../../domain/gb/run/payslip.js';
 import { gbPayrollRequest, type GbPayrollRequest, type PayrollRun } from '../../contracts/payroll-runs.js';
 import { parseOrThrow } from '../../contracts/zod-issues.js';
 import { requireGbOrg } from '../../use-cases/pensions.js';
-import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable, GbYtdTable } from '../../../store/schema.js';
+import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_WRITTEN, gbPayslipFiguresJson } from '../../../store/gb-payslip-figures.js';
-import { loadEmploymentStarts } from '../../../store/repositories/payroll-run-inputs.js';
-import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, type StoredYtd, upsertYtd } from '../../../store/repositories/payroll-runs.js';
+import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
+import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, loadYtd, loadYtdBases, type StoredYtd, upsertYtdFromPayslips } from '../../../store/repositories/payroll-runs.js';
+import { inBatches, OVERLAP } from '../pipeline.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
 import { gbRunWire, listGbRuns } from './read.js';
@@ -30,9 +31,11 @@ import { renderRunP45s } from '../../outputs/year-end-pdfs.js';
 import { employeeFacts, loadMemberships, loadPriorPayThisPeriod, loadRefunds, loadSchemes, loadStatutoryInputs, type PriorPay, type Schemes, type StatutoryInputs } from './inputs.js';
 import { statutoryPayForPeriod } from '../../../domain/gb/statutory/run-period.js';
 import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage-types/statutory.js';
-import { recordPayslipDocuments } from '../../outputs/deferred-payslips.js';
-import type { GbPayrollRunTable, PayrollRunRow } from '../../../store/schema.js';
-import type { Db } from '../../context.js';
+import { payslipDocumentRows, payslipIssuer } from '../../outputs/deferred-payslips.js';
+import type { PayslipEmployer } from '../../outputs/gb-payslip-view.js';
+import { insertDocuments } from '../../../store/repositories/documents.js';
+import type { DocumentTable, GbPayrollRunTable, OrganizationTable, PayrollRunRow } from '../../../store/schema.js';
+import type { Db, ServiceContext } from '../../context.js';
 
 export interface GbInputs {
   memberships: Map<string, Membership[]>;
@@ -134,45 +137,74 @@ const gbPayGroupCountry: PayGroupCountry<GbItem, ClassifiedPay> = {
 
 type ApprovalPayslip = Awaited<ReturnType<typeof listPayslipsForApproval>>[number];
 
-async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips: readonly ApprovalPayslip[]): Promise<void> {
+/** A page of the run's payslips with what approval checks them against, read before any of it is written. */
+interface ApprovalPage {
+  payslips: readonly ApprovalPayslip[];
+  /** Each employee's current year-to-date base (the payslip its gb_ytd row comes from). */
+  bases: Map<string, string>;
+  /** Read once for both the year to date's employment start and the payslip document's facts (decision PGRUN-3). */
+  employees: Map<string, EmployeeTable>;
+  /** The membership histories of the employees the run enrols automatically. */
+  histories: Map<string, Membership[]>;
+}
+
+/** What approval writes for a page. */
+interface ApprovalWrites {
+  /** The employees whose payslips become their year-to-date rows (copied by the store, decision PGRUN-6). */
+  ytdOf: string[];
+  /** Opt-out records whose window a re-enrolment closes. */
+  closes: { employeeId: string; membershipId: string; validTo: string }[];
+  memberships: GbPensionMembershipTable[];
+  documents: DocumentTable[];
+}
+
+/** What every page of one approval shares. */
+interface Approval {
+  ctx: ServiceContext;
+  trx: Db;
+  org: OrganizationTable;
+  run: PayrollRunRow;
+  stamp: string;
+  employer: PayslipEmployer;
+  pageSize: number;
+}
+
+async function readApprovalPage({ trx, run, pageSize }: Approval, after: string | null): Promise<ApprovalPage | null> {
+  const payslips = await listPayslipsForApproval(trx, run.id, after, pageSize);
+  if (payslips.length === 0) return null;
+  const employeeIds = payslips.map((p) => p.employee_id);
+  const enrolled = payslips.filter((p) => p.auto_enrolment_json !== null).map((p) => p.employee_id);
+  const [bases, employees, histories] = await Promise.all([
+    loadYtdBases(trx, run.org_id, run.tax_year, employeeIds),
+    loadEmployees(trx, run.org_id, employeeIds),
+    enrolled.length > 0 ? loadMemberships(trx, run.org_id, enrolled) : new Map<string, Membership[]>(),
+  ]);
+  return { payslips, bases, employees, histories };
+}
+
+/** Checks a page against what was read and makes its rows (nothing is read or written here). */
+function approvePage({ ctx, org, run, stamp, employer }: Approval, { payslips, bases, employees, histories }: ApprovalPage): ApprovalWrites {
   const orgId = run.org_id;
   const runId = run.id;
-  const employeeIds = payslips.map((p) => p.employee_id);
-  const current = await loadYtd(trx, orgId, run.tax_year, employeeIds);
   for (const p of payslips) {
-    const now = current.get(p.employee_id)?.payslipId ?? null;
-    if (now !== p.ytd_base_payslip_id) {
+    if ((bases.get(p.employee_id) ?? null) !== p.ytd_base_payslip_id) {
       throw conflict('PAYROLL_RUN.STALE_YTD', `run ${runId} was calculated on year-to-date figures that changed since (another run for employee ${p.employee_id} was approved); discard it and run the period again`, { run_id: runId, employee_id: p.employee_id });
     }
   }
-  const starts = await loadEmploymentStarts(trx, orgId, employeeIds);
-  const ytdRows: GbYtdTable[] = payslips.map((p) => ({
-    employee_id: p.employee_id,
-    tax_year: run.tax_year,
-    org_id: orgId,
-    employment_start: starts.get(p.employee_id) ?? run.period_start,
-    payslip_id: p.id,
-    figures_json: p.ytd_json,
-    updated_at: stamp,
-  }));
-  await upsertYtd(trx, ytdRows);
   // Automatic enrolments the run decided take effect now (the draft had no side effects).
-  const enrolments = payslips.filter((p) => p.auto_enrolment_json !== null);
-  if (enrolments.length === 0) return;
-  const histories = await loadMemberships(trx, orgId, enrolments.map((p) => p.employee_id));
-  const rows: GbPensionMembershipTable[] = [];
-  for (const p of enrolments) {
-    const decision = JSON.parse(p.auto_enrolment_json as string) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
+  const closes: ApprovalWrites['closes'] = [];
+  const memberships: GbPensionMembershipTable[] = [];
+  for (const p of payslips) {
+    if (p.auto_enrolment_json === null) continue;
+    const decision = JSON.parse(p.auto_enrolment_json) as { membershipId: string; schemeId: string; category: WorkerCategory; enrolmentDate: string; latestVersionSeen: number };
     const history = histories.get(p.employee_id) ?? [];
     const latest = history[history.length - 1] ?? null;
     if ((latest?.version ?? -1) !== decision.latestVersionSeen) {
       throw conflict('PAYROLL_RUN.STALE_MEMBERSHIP', `employee ${p.employee_id}'s pension membership changed after run ${runId} was calculated; discard the run and run the period again`, { run_id: runId, employee_id: p.employee_id });
     }
     // Re-enrolment after an opt-out: the opt-out record's window closes.
-    if (latest && !(await closeMembershipWindow(trx, latest.id, decision.enrolmentDate))) {
-      throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${p.employee_id}'s pension membership changed at the same moment; retry`);
-    }
-    rows.push({
+    if (latest) closes.push({ employeeId: p.employee_id, membershipId: latest.id, validTo: decision.enrolmentDate });
+    memberships.push({
       id: decision.membershipId,
       org_id: orgId,
       employee_id: p.employee_id,
@@ -184,7 +216,24 @@ async function approvePage(trx: Db, run: PayrollRunRow, stamp: string, payslips:
       created_by: null,
     });
   }
-  await insertMemberships(trx, rows);
+  // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), recorded now and rendered on first read
+  // (decision RENDER1).
+  const employeeIds = payslips.map((p) => p.employee_id);
+  const documents = payslipDocumentRows(ctx, org, run, 'GB', employer, employeeIds, employees, stamp);
+  return { ytdOf: employeeIds, closes, memberships, documents };
+}
+
+async function writeApprovalPage({ trx, run, stamp }: Approval, { ytdOf, closes, memberships, documents }: ApprovalWrites): Promise<void> {
+  // Each payslip becomes its employee's year to date, with the employee's start date as its employment's (an
+  // employee removed meanwhile: the run's period start).
+  await upsertYtdFromPayslips(trx, run.id, ytdOf, run.period_start, stamp);
+  for (const close of closes) {
+    if (!(await closeMembershipWindow(trx, close.membershipId, close.validTo))) {
+      throw conflict('PENSION_MEMBERSHIP.VERSION_CONFLICT', `employee ${close.employeeId}'s pension membership changed at the same moment; retry`);
+    }
+  }
+  await insertMemberships(trx, memberships);
+  await insertDocuments(trx, documents);
 }
 
 export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPay, GbInputs, GbCalculatedPayslip, PayrollRun> = {
@@ -291,18 +340,25 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   totals: totalsOf,
 
-  // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows and the enrolments of a
-  // run of any size, in the one approval transaction, with one page in memory.
-  async approve(ctx, trx, run, stamp) {
-    // Payslips approved per page (year to date checked and written, enrolments made): the store's batch size (calculate.ts).
-    const pageSize = runBatchOf(ctx);
-    for (let after: string | null = null; ; ) {
-      const page = await listPayslipsForApproval(trx, run.id, after, pageSize);
-      if (page.length === 0) break;
-      after = (page[page.length - 1] as (typeof page)[number]).employee_id;
-      await approvePage(trx, run, stamp, page);
-      if (page.length < pageSize) break;
-    }
+  // A page of payslips at a time (issue 19): the year-to-date check, the year-to-date rows, the enrolments and the
+  // payslip documents of a run of any size, in the one approval transaction, with a page or three in memory. On
+  // PostgreSQL the next page is read and the previous one written while this one is checked (decision PGRUN-2,
+  // pipeline.ts). The documents are recorded here rather than in a second pass over the run, which read every
+  // employee a second time (decision PGRUN-3).
+  async approve(ctx, trx, org, run, stamp) {
+    // Payslips approved per page: the store's batch size (calculate.ts).
+    const approval: Approval = { ctx, trx, org, run, stamp, employer: (await payslipIssuer(trx, org, 'GB')) as PayslipEmployer, pageSize: runBatchOf(ctx) };
+    let documents = 0;
+    await inBatches(OVERLAP[ctx.store.dialect], {
+      first: () => readApprovalPage(approval, null),
+      next: (page) => (page.payslips.length < approval.pageSize ? null : readApprovalPage(approval, (page.payslips[page.payslips.length - 1] as ApprovalPayslip).employee_id)),
+      work: (page) => approvePage(approval, page),
+      write: async (writes) => {
+        await writeApprovalPage(approval, writes);
+        documents += writes.documents.length;
+      },
+    });
+    return documents;
   },
 
   runWire: gbRunWire,
@@ -311,11 +367,9 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
 
   // Issue 15: the itemised pay statement of every employee (ERA 1996 s8), issued on approval; issue 16: the P45 of
   // every leaver whose payslip in the run is the leaver's (PAYE Regs 2003 reg 36, decision P45-ISSUE).
-  // Payslips are recorded by the approval and rendered on first read (decision RENDER1); P45s, a few per run, are
-  // rendered before it (decision OUT1).
+  // Payslips are recorded by the approval's pages (approve above) and rendered on first read (decision RENDER1);
+  // P45s, a few per run, are rendered before it (decision OUT1).
   async issueDocuments(_ctx, db, org, run, _issuedAt, add) {
     await renderRunP45s(db, org, run as GbPayrollRunTable, add);
   },
-
-  recordDocuments: (ctx, trx, org, run, issuedAt) => recordPayslipDocuments(ctx, trx, org, run, 'GB', issuedAt),
 };

@@ -1,0 +1,57 @@
+/**
+ * Decision PGRUN-4: a full chunk's statement text is made by Kysely once and reused with the next full chunk's values;
+ * the rows read back exactly as written on both stores, and rows Kysely would write differently (an undefined
+ * value: DEFAULT) go through Kysely.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/database.js';
+import { writeInChunks } from '../../src/store/repositories/bulk-insert.js';
+import type { AuditEventTable } from '../../src/store/schema.js';
+import { engines, type Target } from './engines.js';
+
+const row = (i: number): AuditEventTable => ({ id: `e${String(i).padStart(4, '0')}`, org_id: 'o', occurred_at: '2026-01-01T00:00:00.000Z', actor: i % 3 === 0 ? null : `a${i}`, resource_type: 'test', resource_id: `r${i}`, action: 'create', before_json: null, after_json: null, detail_json: JSON.stringify({ i }) });
+
+for (const engine of engines()) {
+  describe(`rows written a chunk at a time with the statement made once [${engine.name}]`, () => {
+    let target: Target;
+    let store: Store;
+
+    beforeEach(async () => {
+      target = await engine.target();
+      store = await target.open();
+    });
+
+    afterEach(async () => {
+      await store.close();
+      await target.dispose();
+    });
+
+    it('builds the statement for the first full chunk and the shorter last one only, and stores every row', async () => {
+      const rows = Array.from({ length: 25 }, (_, i) => row(i));
+      let built = 0;
+      const build = (part: AuditEventTable[]) => {
+        built += 1;
+        return store.db.insertInto('audit_events').values(part);
+      };
+      await writeInChunks(store.db, 'test audit_events', rows, 10, build);
+      expect(built).toBe(2);
+      // A second call of the same shape makes no statement for its full chunks.
+      await writeInChunks(store.db, 'test audit_events', Array.from({ length: 20 }, (_, i) => row(100 + i)), 10, build);
+      expect(built).toBe(2);
+      const stored = await store.db.selectFrom('audit_events').selectAll().orderBy('id').execute();
+      expect(stored).toEqual([...rows, ...Array.from({ length: 20 }, (_, i) => row(100 + i))]);
+    });
+
+    it('leaves a chunk with an undefined value to Kysely', async () => {
+      const rows = Array.from({ length: 10 }, (_, i) => ({ ...row(200 + i), actor: undefined as unknown as string }));
+      let built = 0;
+      await writeInChunks(store.db, 'test audit_events undefined', rows, 10, (part) => {
+        built += 1;
+        return store.db.insertInto('audit_events').values(part);
+      });
+      expect(built).toBe(1);
+      const actors = await store.db.selectFrom('audit_events').select('actor').execute();
+      expect(actors).toEqual(Array(10).fill({ actor: null }));
+    });
+  });
+}
