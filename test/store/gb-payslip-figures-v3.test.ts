@@ -9,10 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/money.js';
-import type { GbTaxYear, NiCategory, PayFrequency } from '../../src/domain/gb/ni/index.js';
-import type { PensionArrangement } from '../../src/domain/gb/pension.js';
-import type { StudentLoanPlan } from '../../src/domain/gb/student-loans.js';
 import type { Trace } from '../../src/domain/gb/trace.js';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
@@ -22,7 +18,8 @@ import { inputOf } from '../../src/tools/verify/runners/gb-period.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { GB_PAYSLIP_FIGURES_WRITTEN, type GbPayslipFiguresV2, readGbPayslipFigures, type StoredTraceStep } from '../../src/store/gb-payslip-figures.js';
 import { decodeFiguresV3, encodeFiguresV3, encodeTraceStep, traceDictionaryV3, ytdKeysV3 } from '../../src/store/gb-payslip-figures-v3.js';
-import { calculateGbPeriod, calculateGbPeriodDecimal, type GbPeriodInput } from '../support/gb-period.js';
+import { calculateGbPeriod, calculateGbPeriodDecimal } from '../support/gb-period.js';
+import { periodArb } from '../support/gb-period-arbitrary.js';
 import { gbEmployer, runBody } from '../domain/gb/run/fixtures.js';
 import { loadVectors } from '../domain/gb/vectors.js';
 
@@ -79,61 +76,6 @@ describe('figures version 3: traces of real GB calculations', () => {
     expect(steps).toBeGreaterThan(vectors.length * 2 * 10);
     expect([...missed]).toEqual([]);
   });
-
-  const pounds = (pence: number): Decimal => new Decimal(pence).div(100);
-  const PERIODS: Record<PayFrequency, number> = { weekly: 53, fortnightly: 27, four_weekly: 14, monthly: 12 };
-  const pensionArb: fc.Arbitrary<PensionArrangement | null> = fc.oneof(
-    fc.constant(null),
-    fc.record({
-      method: fc.constantFrom('net_pay' as const, 'relief_at_source' as const, 'salary_sacrifice' as const),
-      basis: fc.constantFrom('qualifying_earnings' as const, 'pensionable_pay' as const),
-      employeeRate: fc.integer({ min: 0, max: 2000 }).map((bp) => new Decimal(bp).div(10000)),
-      employerRate: fc.integer({ min: 0, max: 2000 }).map((bp) => new Decimal(bp).div(10000)),
-      employeeCap: fc.option(fc.integer({ min: 0, max: 100_000 }).map(pounds), { nil: null }),
-      employerCap: fc.option(fc.integer({ min: 0, max: 100_000 }).map(pounds), { nil: null }),
-    }),
-  );
-  const periodArb: fc.Arbitrary<GbPeriodInput> = fc
-    .record({
-      taxYear: fc.constantFrom<GbTaxYear>('2025-26', '2026-27'),
-      frequency: fc.constantFrom<PayFrequency>('weekly', 'fortnightly', 'four_weekly', 'monthly'),
-      periodSeed: fc.nat(),
-      taxCode: fc.oneof(
-        fc.tuple(fc.constantFrom('', 'S', 'C'), fc.integer({ min: 0, max: 3000 }), fc.constantFrom('L', 'M', 'N', 'T')).map(([p, n, s]) => (n === 0 ? `${p}0T` : `${p}${n}${s}`)),
-        fc.tuple(fc.constantFrom('', 'S', 'C'), fc.integer({ min: 1, max: 3000 })).map(([p, n]) => `${p}K${n}`),
-        fc.constantFrom('BR', 'D0', 'D1', 'SD2', 'NT'),
-      ),
-      week1Month1: fc.boolean(),
-      grossPence: fc.integer({ min: 0, max: 2_500_000 }),
-      benefitsPence: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 200_000 })),
-      previousPayPence: fc.integer({ min: 0, max: 20_000_000 }),
-      previousTaxPence: fc.integer({ min: 0, max: 8_000_000 }),
-      niCategory: fc.constantFrom<NiCategory>('A', 'B', 'C', 'H', 'J', 'M', 'X', 'Z'),
-      studentLoanPlans: fc.constantFrom<readonly StudentLoanPlan[]>([], ['1'], ['2'], ['4'], ['5'], ['1', '2']),
-      postgraduateLoan: fc.boolean(),
-      pension: pensionArb,
-      niEarningsPeriod: fc.option(fc.constantFrom<PayFrequency>('weekly', 'monthly'), { nil: undefined }),
-      director: fc.option(fc.record({ method: fc.constantFrom('standard_annual_earnings_period' as const, 'alternative' as const), weeks: fc.integer({ min: 1, max: 52 }), previousPence: fc.integer({ min: 0, max: 10_000_000 }), finalPeriod: fc.boolean() }), { nil: undefined, freq: 4 }),
-    })
-    .map((r) => ({
-      taxYear: r.taxYear,
-      frequency: r.frequency,
-      period: 1 + (r.periodSeed % PERIODS[r.frequency]),
-      taxCode: r.taxCode,
-      week1Month1: r.week1Month1,
-      grossPay: pounds(r.grossPence),
-      payrolledBenefits: pounds(r.benefitsPence),
-      taxablePayToDatePrevious: pounds(r.previousPayPence),
-      taxPaidToDatePrevious: pounds(r.previousTaxPence),
-      niCategory: r.niCategory,
-      studentLoanPlans: r.studentLoanPlans,
-      postgraduateLoan: r.postgraduateLoan,
-      pension: r.pension,
-      ...(r.niEarningsPeriod ? { niEarningsPeriod: r.niEarningsPeriod } : {}),
-      ...(r.director
-        ? { director: { method: r.director.method, weeksInEarningsPeriod: r.director.weeks, niablePayToDatePrevious: pounds(r.director.previousPence), employeeNiToDatePrevious: new Decimal(0), employerNiToDatePrevious: new Decimal(0), finalPeriod: r.director.finalPeriod } }
-        : {}),
-    }));
 
   it('random periods (codes, loans, pensions, directors, both pipelines) round-trip exactly', () => {
     const missed = new Set<string>();
