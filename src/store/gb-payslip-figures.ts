@@ -287,9 +287,17 @@ export function gbPayslipFiguresJson(p: EmployeePayslipWire, trace?: readonly St
  * exactly the version 2 document it was written from.
  */
 export function readGbPayslipFigures(json: string, version: number): GbPayslipFiguresV2 {
+  return figuresAsV2(JSON.parse(json), version) as GbPayslipFiguresV2;
+}
+
+/**
+ * A parsed stored document of `version` as the version 2 document it reads as (version 3 decoded, version 2 as it
+ * is); unchecked beyond what decoding needs (import checks the result: service/contracts/transfer-rows.ts).
+ */
+export function figuresAsV2(document: unknown, version: number): unknown {
   const v = Number(version);
-  if (v === 2) return JSON.parse(json) as GbPayslipFiguresV2;
-  if (v === 3) return decodeFiguresV3(JSON.parse(json)) as GbPayslipFiguresV2;
+  if (v === 2) return document;
+  if (v === 3) return decodeFiguresV3(document);
   throw new Error(`payslip figures version ${version} is not known to this build (it reads versions ${GB_PAYSLIP_FIGURES_READ.join(' and ')}); upgrade payroll`);
 }
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '../../domain/errors.js';
 import { YTD_EXTRA_FIELDS, YTD_FIELDS, ytdFromJson } from '../../domain/gb/run/ytd.js';
 import { STATUTORY_PAYMENT_TYPES } from '../../domain/gb/statutory/employer-liabilities.js';
-import { GB_PAYSLIP_FIGURES_READ } from '../../store/gb-payslip-figures.js';
-import { decodeFiguresV3 } from '../../store/gb-payslip-figures-v3.js';
+import { figuresAsV2, GB_PAYSLIP_FIGURES_READ } from '../../store/gb-payslip-figures.js';
 import { bankAccountInput } from './bank-account.js';
 import { countryCode, decimalString, isoDate, isoDateTime } from './common.js';
 import { contactInput } from './contact.js';
@@ -362,11 +361,11 @@ const TABLE_RULES: Record<string, TableRule> = {
     check(payslipFiguresVersion, row.figures_version, out, () => ['figures_version']);
     let figures = parseJsonColumn(row, 'figures_json', out);
     // Version 3 writes the trace and lines compactly: checked as what it reads as, and refused if it cannot be read.
-    if (figures !== undefined && row.figures_version === 3) {
+    if (figures !== undefined && typeof row.figures_version === 'number' && PAYSLIP_FIGURES_VERSIONS.includes(row.figures_version)) {
       try {
-        figures = decodeFiguresV3(figures);
+        figures = figuresAsV2(figures, row.figures_version);
       } catch (error) {
-        out.push({ loc: ['figures_json'], msg: `cannot be read as payslip figures version 3: ${error instanceof Error ? error.message : String(error)}`, type: 'figures_unreadable' });
+        out.push({ loc: ['figures_json'], msg: `cannot be read as payslip figures version ${row.figures_version}: ${error instanceof Error ? error.message : String(error)}`, type: 'figures_unreadable' });
         figures = undefined;
       }
     }
