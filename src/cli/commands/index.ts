@@ -12,6 +12,14 @@ export interface Registrar {
   load(): Promise<(program: Command) => void>;
 }
 
+/** A family whose commands go under `payroll payroll` (command-kit.ts payrollGroup): its module and the kit load together. */
+function underPayrollGroup(register: () => Promise<(program: Command, group: Command) => void>): Registrar['load'] {
+  return async () => {
+    const [add, { payrollGroup }] = await Promise.all([register(), import('../command-kit.js')]);
+    return (program) => add(program, payrollGroup(program));
+  };
+}
+
 /** Every command family, in the order they register (the order `payroll --help` lists them in). */
 export const REGISTRARS: readonly Registrar[] = [
   { id: 'org', load: async () => (await import('./org.js')).registerOrgCommands },
@@ -29,26 +37,14 @@ export const REGISTRARS: readonly Registrar[] = [
   { id: 'backup', load: async () => (await import('./backup.js')).registerBackupCommands },
   { id: 'pay-groups', load: async () => (await import('./pay-groups.js')).registerPayGroupFamily },
   { id: 'documents', load: async () => (await import('./documents.js')).registerDocumentCommands },
-  {
-    id: 'run-de',
-    load: async () => {
-      const [{ registerRunDeCommand }, { payrollGroup }] = await Promise.all([import('./run-de.js'), import('../command-kit.js')]);
-      return (program) => registerRunDeCommand(program, payrollGroup(program));
-    },
-  },
+  { id: 'run-de', load: underPayrollGroup(async () => (await import('./run-de.js')).registerRunDeCommand) },
   { id: 'wage-types', load: async () => (await import('./wage-types.js')).registerWageTypeCommands },
   { id: 'pension', load: async () => (await import('./pension.js')).registerPensionCommands },
   { id: 'runs', load: async () => (await import('./runs.js')).registerRunCommands },
   { id: 'config', load: async () => (await import('./config-profile.js')).registerConfigCommands },
   { id: 'profile', load: async () => (await import('./config-profile.js')).registerProfileCommands },
   { id: 'absences', load: async () => (await import('./absences.js')).registerAbsenceCommands },
-  {
-    id: 'lohnkonto',
-    load: async () => {
-      const [{ registerLohnkontoCommand }, { payrollGroup }] = await Promise.all([import('./lohnkonto.js'), import('../command-kit.js')]);
-      return (program) => registerLohnkontoCommand(program, payrollGroup(program));
-    },
-  },
+  { id: 'lohnkonto', load: underPayrollGroup(async () => (await import('./lohnkonto.js')).registerLohnkontoCommand) },
   { id: 'de-filings', load: async () => (await import('./de-filings.js')).registerDeFilingCommands },
   { id: 'rti', load: async () => (await import('./rti.js')).registerRtiCommands },
   { id: 'outputs', load: async () => (await import('./outputs.js')).registerOutputCommands },
