@@ -172,6 +172,7 @@ async function openPostgres(url: string, settings: { poolSize: number; statement
   // Loaded only for a postgres:// store (issue 19: a command on SQLite never loads the driver).
   const { default: pg } = await import('pg');
   const { SchemaPostgresDialect } = await import('./pg-schema-dialect.js');
+  const { nameRegisteredStatements } = await import('./pg-named-statements.js');
   // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new DomainError('usage', 'STORE.BAD_SETTING', `invalid Postgres schema name "${schema}" (lower-case letters, digits and _ only)`);
@@ -202,6 +203,7 @@ async function openPostgres(url: string, settings: { poolSize: number; statement
   // terminated" / "not queryable", which availability.ts reports as unavailable (exit 7).
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    nameRegisteredStatements(client);
   });
   const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new SchemaPostgresDialect({ pool }, schema), translate) });

@@ -3,6 +3,7 @@
  * the rows read back exactly as written on both stores, and rows Kysely would write differently (an undefined
  * value: DEFAULT) go through Kysely.
  */
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/database.js';
 import { writeInChunks } from '../../src/store/repositories/bulk-insert.js';
@@ -40,6 +41,19 @@ for (const engine of engines()) {
       expect(built).toBe(2);
       const stored = await store.db.selectFrom('audit_events').selectAll().orderBy('id').execute();
       expect(stored).toEqual([...rows, ...Array.from({ length: 20 }, (_, i) => row(100 + i))]);
+    });
+
+    it.runIf(engine.name === 'postgres')('PostgreSQL: a full chunk runs as one named statement, parsed once per connection (decision PGRUN-8)', async () => {
+      const statements = await store.db.transaction().execute(async (trx) => {
+        await writeInChunks(trx, 'test audit_events named', Array.from({ length: 30 }, (_, i) => row(300 + i)), 10, (part) => trx.insertInto('audit_events').values(part));
+        return (await sql<{ name: string; statement: string; parameter_types: string[] }>`select name, statement, cardinality(parameter_types) as parameters from pg_prepared_statements`.execute(trx)).rows;
+      });
+      // Three chunks, one statement of ten rows' parameters kept on the connection; nothing else is named.
+      expect(statements).toHaveLength(1);
+      expect(statements[0]?.name).toMatch(/^payroll_bulk_[0-9a-f]{24}$/);
+      expect(statements[0]).toMatchObject({ parameters: 100 });
+      expect(statements[0]?.statement).toMatch(/^insert into "audit_events"/);
+      expect(await store.db.selectFrom('audit_events').select('id').where('id', '>=', 'e0300').orderBy('id').execute()).toEqual(Array.from({ length: 30 }, (_, i) => ({ id: row(300 + i).id })));
     });
 
     it('leaves a chunk with an undefined value to Kysely', async () => {

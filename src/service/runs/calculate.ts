@@ -31,10 +31,19 @@ export interface ReadBatch<Item extends RunItem, Pay, Inputs> {
   inputs: Inputs;
 }
 
-export interface CalculatedBatch<Inputs, Slip extends CalculatedPayslip> {
+/**
+ * Payslips calculated before they are settled into what the caller keeps (decision PGRUN-9). A calculation holds the
+ * whole working of a payslip (every intermediate figure, the trace); what is kept of it (a row to insert, its share
+ * of the totals) is a few strings. Settled every SETTLE_EVERY payslips, the workings of a PostgreSQL batch of 400 die
+ * young in V8's young generation like a SQLite batch of 50, instead of being copied by every scavenge of the batch
+ * and promoted: that copying was about 0.5 s more garbage collection in a 10,000-employee run on PostgreSQL than on
+ * SQLite.
+ */
+export const SETTLE_EVERY = 50;
+
+export interface CalculatedBatch<Inputs, Kept> {
   inputs: Inputs;
-  ids: string[];
-  calculations: PayslipCalculation<Slip>[];
+  kept: Kept[];
 }
 
 export interface CalculateOptions {
@@ -59,17 +68,27 @@ export async function readBatch<Request, Item extends RunItem, Pay, Inputs, Slip
   return { batch, inputs: await jurisdiction.loadInputs(db, scope, prepared, batch) };
 }
 
-/** The payslips of a batch read by readBatch: node's work alone, nothing read or written. */
-export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip>(
+/**
+ * The payslips of a batch read by readBatch: node's work alone, nothing read or written. Every SETTLE_EVERY payslips
+ * (and at the end) `settle` turns the calculations so far, with their payslip ids, into what the caller keeps.
+ */
+export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip, Kept>(
   ctx: ServiceContext,
   jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
   scope: RunScope,
   prepared: Prepared<Request, Item, Pay>,
   { batch, inputs }: ReadBatch<Item, Pay, Inputs>,
   options: CalculateOptions,
-): Promise<CalculatedBatch<Inputs, Slip>> {
-  const calculations: PayslipCalculation<Slip>[] = [];
-  const ids: string[] = [];
+  settle: (calculations: PayslipCalculation<Slip>[], ids: string[], inputs: Inputs) => Kept[],
+): Promise<CalculatedBatch<Inputs, Kept>> {
+  const kept: Kept[] = [];
+  let calculations: PayslipCalculation<Slip>[] = [];
+  let ids: string[] = [];
+  const settleSoFar = () => {
+    for (const one of settle(calculations, ids, inputs)) kept.push(one);
+    calculations = [];
+    ids = [];
+  };
   const total = prepared.items.length;
   for (let at = 0; at < batch.items.length; at += 1) {
     const item = batch.items[at] as Item;
@@ -90,11 +109,13 @@ export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs,
       throw error;
     }
     ids.push(payslipId);
+    if (calculations.length === SETTLE_EVERY) settleSoFar();
     if (options.onProgress && (index % 250 === 249 || index === total - 1)) {
       options.onProgress(index + 1, total);
       // Yield so a progress bar (and a kill signal) is served during a long calculation.
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  return { inputs, ids, calculations };
+  if (calculations.length > 0) settleSoFar();
+  return { inputs, kept };
 }

@@ -55,12 +55,15 @@ export async function commit<Request, Item extends RunItem, Pay, Inputs, Slip ex
       first: async () => read(0),
       next: (previous) => read(previous.batch.from + size),
       work: async (batch) => {
-        const result = await calculateBatch(ctx, jurisdiction, scope, prepared, batch, options);
-        totals = addTotals(totals, jurisdiction.totals(result.calculations.map((c) => c.payslip)));
-        return result.calculations.map((calculation, i) => {
-          for (const message of calculation.payslip.warnings) warnings.push({ employee_id: calculation.payslip.employeeId, message: interned(message) });
-          return jurisdiction.payslipRow({ id: result.ids[i] as string, run, calculation, inputs: result.inputs, newId, now });
+        // Each few payslips become their rows and their share of the totals at once (calculate.ts, SETTLE_EVERY).
+        const result = await calculateBatch(ctx, jurisdiction, scope, prepared, batch, options, (calculations, ids, inputs) => {
+          totals = addTotals(totals, jurisdiction.totals(calculations.map((c) => c.payslip)));
+          return calculations.map((calculation, i) => {
+            for (const message of calculation.payslip.warnings) warnings.push({ employee_id: calculation.payslip.employeeId, message: interned(message) });
+            return jurisdiction.payslipRow({ id: ids[i] as string, run, calculation, inputs, newId, now });
+          });
         });
+        return result.kept;
       },
       write: (rows) => insertPayslips(trx, t, rows),
     });

@@ -1,5 +1,6 @@
 import { type Compilable, CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db.js';
+import { keepPrepared } from '../pg-named-statements.js';
 
 /**
  * Many rows written one statement per `size` rows, without Kysely building the statement anew for every chunk
@@ -60,7 +61,10 @@ export async function writeInChunks<Row extends object>(db: Db, name: string, ro
       continue;
     }
     const compiled = build(part).compile();
-    if (sameValues(compiled.parameters, values)) texts.set(key, compiled.sql);
+    if (sameValues(compiled.parameters, values)) {
+      texts.set(key, compiled.sql);
+      if (style === '$') keepPrepared(compiled.sql);
+    }
     await db.executeQuery(compiled);
   }
 }
