@@ -1,4 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
@@ -173,6 +174,8 @@ async function openPostgres(url: string, settings: { poolSize: number; statement
   const { default: pg } = await import('pg');
   const { SchemaPostgresDialect } = await import('./pg-schema-dialect.js');
   const { nameRegisteredStatements } = await import('./pg-named-statements.js');
+  const { growPgWriterInLargerSteps } = await import('./pg-writer-growth.js');
+  growPgWriterInLargerSteps(createRequire(import.meta.url).resolve('pg'));
   // NUMERIC comes back from pg as a string already; keep BIGINT (file sizes) as numbers.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new DomainError('usage', 'STORE.BAD_SETTING', `invalid Postgres schema name "${schema}" (lower-case letters, digits and _ only)`);
