@@ -244,42 +244,45 @@ export async function loadYtdBases(db: Db, orgId: string, taxYear: string, ids: 
 }
 
 /**
- * Makes the payslips of `employeeIds` in run `runId` their employees' year-to-date rows for the run's tax year (or
- * replaces those rows): the figures are copied by the store itself, in one statement, instead of being read out
- * and sent back (decision PGRUN-6). The employment start is the employee's start date (`fallbackStart` for an
- * employee no longer in the store); `stamp` is the approval's time.
+ * Makes run `runId`'s payslips of the employees after `page.after` up to and including `page.through` (in employee
+ * id order: an approval page) their employees' year-to-date rows for the run's tax year, or replaces those rows. The
+ * figures are copied by the store itself, in one statement, instead of being read out and sent back (decision
+ * PGRUN-6), and the page is named by its bounds rather than by its 400 ids (decision PGRUN-12): the store walks the
+ * run's (run_id, employee_id) index over one range instead of probing it once per id, and the statement text is
+ * the same for every page. The employment start is the employee's start date (`fallbackStart` for an employee no
+ * longer in the store); `stamp` is the approval's time.
  */
-export async function upsertYtdFromPayslips(db: Db, runId: string, employeeIds: readonly string[], fallbackStart: string, stamp: string): Promise<void> {
-  for (const part of chunks(employeeIds)) {
-    await db
-      .insertInto('gb_ytd')
-      .columns(['employee_id', 'tax_year', 'org_id', 'employment_start', 'payslip_id', 'figures_json', 'updated_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('gb_payslips')
-          .leftJoin('employees', 'employees.id', 'gb_payslips.employee_id')
-          .select((s) => [
-            'gb_payslips.employee_id',
-            'gb_payslips.tax_year',
-            'gb_payslips.org_id',
-            s.fn.coalesce('employees.start_date', sql<string>`${fallbackStart}`).as('employment_start'),
-            'gb_payslips.id',
-            'gb_payslips.ytd_json',
-            sql<string>`${stamp}`.as('updated_at'),
-          ])
-          .where('gb_payslips.run_id', '=', runId)
-          .where('gb_payslips.employee_id', 'in', part),
-      )
-      .onConflict((oc) =>
-        oc.columns(['employee_id', 'tax_year']).doUpdateSet((u) => ({
-          employment_start: u.ref('excluded.employment_start'),
-          payslip_id: u.ref('excluded.payslip_id'),
-          figures_json: u.ref('excluded.figures_json'),
-          updated_at: u.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
+export async function upsertYtdFromPayslips(db: Db, runId: string, page: { after: string | null; through: string }, fallbackStart: string, stamp: string): Promise<void> {
+  const { after, through } = page;
+  await db
+    .insertInto('gb_ytd')
+    .columns(['employee_id', 'tax_year', 'org_id', 'employment_start', 'payslip_id', 'figures_json', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('gb_payslips')
+        .leftJoin('employees', 'employees.id', 'gb_payslips.employee_id')
+        .select((s) => [
+          'gb_payslips.employee_id',
+          'gb_payslips.tax_year',
+          'gb_payslips.org_id',
+          s.fn.coalesce('employees.start_date', sql<string>`${fallbackStart}`).as('employment_start'),
+          'gb_payslips.id',
+          'gb_payslips.ytd_json',
+          sql<string>`${stamp}`.as('updated_at'),
+        ])
+        .where('gb_payslips.run_id', '=', runId)
+        .$if(after !== null, (q) => q.where('gb_payslips.employee_id', '>', after as string))
+        .where('gb_payslips.employee_id', '<=', through),
+    )
+    .onConflict((oc) =>
+      oc.columns(['employee_id', 'tax_year']).doUpdateSet((u) => ({
+        employment_start: u.ref('excluded.employment_start'),
+        payslip_id: u.ref('excluded.payslip_id'),
+        figures_json: u.ref('excluded.figures_json'),
+        updated_at: u.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }
 
 /** Closes an open membership record's window (re-enrolment after an opt-out); false when it was closed meanwhile. */

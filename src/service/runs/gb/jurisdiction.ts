@@ -139,6 +139,8 @@ type ApprovalPayslip = Awaited<ReturnType<typeof listPayslipsForApproval>>[numbe
 
 /** A page of the run's payslips with what approval checks them against, read before any of it is written. */
 interface ApprovalPage {
+  /** The employee id the page was read after (null for the first page); its payslips follow in employee id order. */
+  after: string | null;
   payslips: readonly ApprovalPayslip[];
   /** Each employee's current year-to-date base (the payslip its gb_ytd row comes from). */
   bases: Map<string, string>;
@@ -150,8 +152,9 @@ interface ApprovalPage {
 
 /** What approval writes for a page. */
 interface ApprovalWrites {
-  /** The employees whose payslips become their year-to-date rows (copied by the store, decision PGRUN-6). */
-  ytdOf: string[];
+  /** The page's bounds in employee id order: its payslips become their employees' year-to-date rows (copied by the
+   * store, decisions PGRUN-6 and PGRUN-12). */
+  ytdOf: { after: string | null; through: string };
   /** Opt-out records whose window a re-enrolment closes. */
   closes: { employeeId: string; membershipId: string; validTo: string }[];
   memberships: GbPensionMembershipTable[];
@@ -179,11 +182,11 @@ async function readApprovalPage({ trx, run, pageSize }: Approval, after: string 
     loadEmployees(trx, run.org_id, employeeIds),
     enrolled.length > 0 ? loadMemberships(trx, run.org_id, enrolled) : new Map<string, Membership[]>(),
   ]);
-  return { payslips, bases, employees, histories };
+  return { after, payslips, bases, employees, histories };
 }
 
 /** Checks a page against what was read and makes its rows (nothing is read or written here). */
-function approvePage({ ctx, org, run, stamp, employer }: Approval, { payslips, bases, employees, histories }: ApprovalPage): ApprovalWrites {
+function approvePage({ ctx, org, run, stamp, employer }: Approval, { after, payslips, bases, employees, histories }: ApprovalPage): ApprovalWrites {
   const orgId = run.org_id;
   const runId = run.id;
   for (const p of payslips) {
@@ -220,7 +223,7 @@ function approvePage({ ctx, org, run, stamp, employer }: Approval, { payslips, b
   // (decision RENDER1).
   const employeeIds = payslips.map((p) => p.employee_id);
   const documents = payslipDocumentRows(ctx, org, run, 'GB', employer, employeeIds, employees, stamp);
-  return { ytdOf: employeeIds, closes, memberships, documents };
+  return { ytdOf: { after, through: employeeIds[employeeIds.length - 1] as string }, closes, memberships, documents };
 }
 
 async function writeApprovalPage({ trx, run, stamp }: Approval, { ytdOf, closes, memberships, documents }: ApprovalWrites): Promise<void> {
