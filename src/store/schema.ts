@@ -336,6 +336,13 @@ export interface PayrollRunRow {
   discarded_by: string | null;
 }
 
+/**
+ * A run without its warnings: what the lifecycle reads to check and move a run (approve, pay, discard) and what the
+ * documents of a run need. warnings_json holds a line per unusual payslip, several MB on a large run; only the run
+ * as shown (read.ts) and an export read it.
+ */
+export type PayrollRunHead = Omit<PayrollRunRow, 'warnings_json'>;
+
 export interface GbPayrollRunTable extends PayrollRunRow {
   pay_group_id: string;
   pay_calendar_id: string;

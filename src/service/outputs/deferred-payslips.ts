@@ -18,8 +18,8 @@ import { DomainError } from '../../domain/errors.js';
 import { findAddress } from '../../store/repositories/addresses.js';
 import { completeDocumentRender, findDocument, insertDocuments } from '../../store/repositories/documents.js';
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
-import { DE_RUN_TABLES, findRun, findRunPayslipsOf, GB_RUN_TABLES, listRunEmployeeIdsPage, type RunTables } from '../../store/repositories/payroll-runs.js';
-import type { DePayrollRunTable, DePayslipTable, DocumentTable, EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunRow } from '../../store/schema.js';
+import { DE_RUN_TABLES, findRunHead, findRunPayslipsOf, GB_RUN_TABLES, listRunEmployeeIdsPage, type RunTables } from '../../store/repositories/payroll-runs.js';
+import type { DePayrollRunTable, DePayslipTable, DocumentTable, EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunHead } from '../../store/schema.js';
 import { type Db, inTransaction, type ServiceContext } from '../context.js';
 import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-payslip-pdfs.js';
 import type { DePayslipEmployer } from './de-payslip-view.js';
@@ -57,7 +57,7 @@ export async function payslipIssuer(trx: Db, org: OrganizationTable, country: 'G
  * The payslip document rows of `employeeIds` in `run` (pending: rendered on first read), made in node from the
  * employees read with them; nothing is read or written here.
  */
-export function payslipDocumentRows(ctx: ServiceContext, org: OrganizationTable, run: PayrollRunRow, country: 'GB' | 'DE', employer: PayslipEmployer | DePayslipEmployer, employeeIds: readonly string[], employees: ReadonlyMap<string, EmployeeTable>, createdAt: string): DocumentTable[] {
+export function payslipDocumentRows(ctx: ServiceContext, org: OrganizationTable, run: PayrollRunHead, country: 'GB' | 'DE', employer: PayslipEmployer | DePayslipEmployer, employeeIds: readonly string[], employees: ReadonlyMap<string, EmployeeTable>, createdAt: string): DocumentTable[] {
   return employeeIds.map((employeeId): DocumentTable => {
     const employee = employees.get(employeeId);
     if (!employee) throw new Error(`employee ${employeeId} of run ${run.id} is missing from the store`);
@@ -92,7 +92,7 @@ export function payslipDocumentRows(ctx: ServiceContext, org: OrganizationTable,
  * the run in employee order, one page in memory at a time). Answers how many it recorded. (GB records them in its
  * approval's own pages instead, which read the employees anyway: gb/jurisdiction.ts.)
  */
-export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunRow, country: 'GB' | 'DE', createdAt: string): Promise<number> {
+export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunHead, country: 'GB' | 'DE', createdAt: string): Promise<number> {
   const employer = await payslipIssuer(trx, org, country);
   const t = country === 'GB' ? GB_RUN_TABLES : DE_RUN_TABLES;
   // Rows recorded per round: a page of employees in memory (a run's batch on this store, calculate.ts). On
@@ -117,7 +117,7 @@ export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: 
 
 /** A pending document's run and payslip, read once per run for a page of documents. */
 interface RenderInputs {
-  run: PayrollRunRow | undefined;
+  run: PayrollRunHead | undefined;
   payslips: Map<string, unknown>;
 }
 
@@ -133,7 +133,7 @@ async function readInputs(db: Db, rows: readonly DocumentTable[]): Promise<Map<s
   const out = new Map<string, RenderInputs>();
   for (const [key, { t, orgId, employees }] of byRun) {
     const runId = key.slice(key.indexOf('|') + 1);
-    const run = await findRun(db, t, orgId, runId);
+    const run = await findRunHead(db, t, orgId, runId);
     const payslips = run ? await findRunPayslipsOf(db, t, run.id, employees) : [];
     out.set(key, { run, payslips: new Map(payslips.map((p) => [p.employee_id, p])) });
   }

@@ -15,13 +15,13 @@ import { inTransaction, nowIso, requireScope, type ServiceContext } from '../con
 import { audit } from '../audit.js';
 import { discardUnlessCommitted, generatedFiles } from '../outputs/generated-documents.js';
 import type { AnyJurisdiction } from './jurisdiction.js';
-import { changedMeanwhile, refuseTransition, requireRun } from './lifecycle.js';
+import { changedMeanwhile, refuseTransition, requireRunHead } from './lifecycle.js';
 
 export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction, orgId: string, runId: string): Promise<void> {
   requireScope(ctx, 'payroll:write');
   const org = await jurisdiction.requireOrg(ctx, ctx.store.db, orgId);
   const t = jurisdiction.tables;
-  const draft = await requireRun(ctx.store.db, t, orgId, runId);
+  const draft = await requireRunHead(ctx.store.db, t, orgId, runId);
   if (draft.status !== 'draft') throw refuseTransition(draft, 'approve');
   const stamp = nowIso(ctx);
   const files = generatedFiles(ctx, orgId, runId, stamp);
@@ -39,7 +39,7 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
       // different pay groups both passed the check on Postgres and gb_ytd kept only one. The organization lock,
       // taken before anything is read, queues approvals: the second reads the first's year to date and is STALE_YTD.
       await lockOrganization(ctx, trx, orgId);
-      const run = await requireRun(trx, t, orgId, runId);
+      const run = await requireRunHead(trx, t, orgId, runId);
       if (run.status !== 'draft') throw refuseTransition(run, 'approve');
       let recorded = await jurisdiction.approve(ctx, trx, current, run, stamp);
       if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);

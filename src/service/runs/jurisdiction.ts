@@ -9,7 +9,7 @@
  */
 import type { PayCountry, PayFrequency, PayPeriod } from '../../domain/pay-periods.js';
 import type { RunTables } from '../../store/repositories/payroll-runs.js';
-import type { EmployeeTable, OrganizationTable, PayrollRunRow, PayslipRow } from '../../store/schema.js';
+import type { EmployeeTable, OrganizationTable, PayrollRunHead, PayrollRunRow, PayslipRow } from '../../store/schema.js';
 import type { Page } from '../contracts/pagination.js';
 import type { Db, ServiceContext } from '../context.js';
 import type { GeneratedDocument } from '../outputs/generated-documents.js';
@@ -115,7 +115,7 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
    * whose approval reads every employee anyway may record the payslip documents with it (GB, decision PGRUN-3)
    * instead of in recordDocuments: answers how many documents it recorded.
    */
-  approve(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunRow, now: string): Promise<number>;
+  approve(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunHead, now: string): Promise<number>;
   /** A stored run as the wire shows it, with its payslips when asked. */
   runWire(db: Db, row: PayrollRunRow, withPayslips: boolean): Promise<RunWire>;
   /** The organization's runs, page style, with the country's filters. */
@@ -125,13 +125,13 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
    * `issuedAt` (the approval's time). Called before the approval's transaction; the lifecycle stores the files and
    * inserts their records in that transaction (approve.ts).
    */
-  issueDocuments?(ctx: ServiceContext, db: Db, org: OrganizationTable, run: PayrollRunRow, issuedAt: string, add: (document: GeneratedDocument) => Promise<void>): Promise<void>;
+  issueDocuments?(ctx: ServiceContext, db: Db, org: OrganizationTable, run: PayrollRunHead, issuedAt: string, add: (document: GeneratedDocument) => Promise<void>): Promise<void>;
   /**
    * The documents approval records without rendering them (payslips: one per employee, rendered on first read,
    * decision RENDER1), inserted by the approval's transaction `trx` with `issuedAt` as their creation time; answers
    * how many.
    */
-  recordDocuments?(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunRow, issuedAt: string): Promise<number>;
+  recordDocuments?(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunHead, issuedAt: string): Promise<number>;
 }
 
 /** Any jurisdiction, as the lifecycle's country-neutral steps take it. */

@@ -4,8 +4,8 @@
  * failed attempt.
  */
 import { conflict, type DomainError, notFound } from '../../domain/errors.js';
-import type { PayrollRunRow } from '../../store/schema.js';
-import { deleteUnsavedAttempt, findRun, moveRun, type RunTables } from '../../store/repositories/payroll-runs.js';
+import type { PayrollRunHead, PayrollRunRow } from '../../store/schema.js';
+import { deleteUnsavedAttempt, findRun, findRunHead, moveRun, type RunTables } from '../../store/repositories/payroll-runs.js';
 import { type Db, inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
 import { audit } from '../audit.js';
 import type { RunStatus } from '../contracts/payroll-runs.js';
@@ -14,7 +14,7 @@ import type { AnyJurisdiction } from './jurisdiction.js';
 export type RunAction = 'approve' | 'mark as paid' | 'discard';
 
 /** Any move the lifecycle does not allow is a 409 that says what can be done instead. */
-export function refuseTransition(row: PayrollRunRow, action: RunAction): DomainError {
+export function refuseTransition(row: PayrollRunHead, action: RunAction): DomainError {
   const hint: Record<string, string> = {
     processing: 'it is still being calculated (if that process ended, run the period again)',
     draft: action === 'mark as paid' ? 'approve it first' : '',
@@ -32,6 +32,13 @@ export async function requireRun(db: Db, t: RunTables, orgId: string, runId: str
   return row;
 }
 
+/** The run to check and move, without its warnings (PayrollRunHead); not found as requireRun. */
+export async function requireRunHead(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunHead> {
+  const row = await findRunHead(db, t, orgId, runId);
+  if (!row) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
+  return row;
+}
+
 export function changedMeanwhile(runId: string): DomainError {
   return conflict('PAYROLL_RUN.CHANGED', `payroll run ${runId} changed meanwhile; read it again`);
 }
@@ -41,7 +48,7 @@ export async function transition(ctx: ServiceContext, jurisdiction: AnyJurisdict
   requireScope(ctx, 'payroll:write');
   await inTransaction(ctx, async (trx) => {
     await jurisdiction.requireOrg(ctx, trx, orgId);
-    const row = await requireRun(trx, jurisdiction.tables, orgId, runId);
+    const row = await requireRunHead(trx, jurisdiction.tables, orgId, runId);
     if (row.status !== from) throw refuseTransition(row, action);
     const now = nowIso(ctx);
     const set: Partial<PayrollRunRow> = to === 'paid' ? { status: 'paid', paid_at: now, paid_by: ctx.actor.subject, updated_at: now } : { status: 'discarded', slot_key: null, discarded_at: now, discarded_by: ctx.actor.subject, updated_at: now };

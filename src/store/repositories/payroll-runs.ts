@@ -7,7 +7,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db.js';
-import type { GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, PayrollRunRow, PayslipRow } from '../schema.js';
+import type { DePayrollRunTable, GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, PayrollRunHead, PayrollRunRow, PayslipRow } from '../schema.js';
 import { writeInChunks } from './bulk-insert.js';
 import { chunks } from './chunks.js';
 import { scopeColumn } from './scope-filter.js';
@@ -38,6 +38,31 @@ const payslipsOf = (t: RunTables) => t.payslips as 'gb_payslips';
 
 export async function findRun(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunRow | undefined> {
   return shared(db).selectFrom(runsOf(t)).selectAll().where('org_id', '=', orgId).where('id', '=', runId).executeTakeFirst();
+}
+
+const SHARED_RUN_HEAD_COLUMNS = [
+  'id', 'org_id', 'tax_year', 'period_number', 'period_start', 'period_end', 'pay_date', 'status', 'slot_key', 'corrects_run_id', 'external_ref', 'task_id',
+  'employee_count', 'totals_json', 'failure_reason', 'worker', 'include_execution_history', 'created_at', 'created_by', 'updated_at', 'calculated_at',
+  'approved_at', 'approved_by', 'paid_at', 'paid_by', 'discarded_at', 'discarded_by',
+] as const satisfies readonly (keyof PayrollRunHead)[];
+
+/** Every column of each country's run table but warnings_json (test/store/run-head-columns.test.ts holds the lists to the tables). */
+export const RUN_HEAD_COLUMNS = {
+  gb_payroll_runs: [...SHARED_RUN_HEAD_COLUMNS, 'pay_group_id', 'pay_calendar_id', 'frequency', 'tax_period'] as const satisfies readonly (keyof Omit<GbPayrollRunTable, 'warnings_json'>)[],
+  de_payroll_runs: [...SHARED_RUN_HEAD_COLUMNS, 'month'] as const satisfies readonly (keyof Omit<DePayrollRunTable, 'warnings_json'>)[],
+} as const;
+
+/**
+ * A run as the lifecycle checks and moves it: every column of its country's table but its warnings (PayrollRunHead).
+ * A 100,000-employee run's warnings_json is about 23 MB; approval read it twice and never looked at it.
+ */
+export async function findRunHead(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunHead | undefined> {
+  return (await db
+    .selectFrom(t.runs as 'gb_payroll_runs')
+    .select([...RUN_HEAD_COLUMNS[t.runs]] as (keyof GbPayrollRunTable)[])
+    .where('org_id', '=', orgId)
+    .where('id', '=', runId)
+    .executeTakeFirst()) as PayrollRunHead | undefined;
 }
 
 /** A GB run with its pay group and calendar (prepare and the GB checks read them). */

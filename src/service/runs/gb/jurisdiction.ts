@@ -34,7 +34,7 @@ import { statutoryPaymentOf, STATUTORY_WAGE_TYPE } from '../../../domain/gb/wage
 import { payslipDocumentRows, payslipIssuer } from '../../outputs/deferred-payslips.js';
 import type { PayslipEmployer } from '../../outputs/gb-payslip-view.js';
 import { insertDocuments } from '../../../store/repositories/documents.js';
-import type { DocumentTable, GbPayrollRunTable, OrganizationTable, PayrollRunRow } from '../../../store/schema.js';
+import type { DocumentTable, GbPayrollRunTable, OrganizationTable, PayrollRunHead } from '../../../store/schema.js';
 import type { Db, ServiceContext } from '../../context.js';
 
 export interface GbInputs {
@@ -166,7 +166,7 @@ interface Approval {
   ctx: ServiceContext;
   trx: Db;
   org: OrganizationTable;
-  run: PayrollRunRow;
+  run: PayrollRunHead;
   stamp: string;
   employer: PayslipEmployer;
   pageSize: number;
