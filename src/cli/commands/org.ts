@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Organization } from '../../service/ports.js';
 import { addListOptions, bodyFrom, collectCursorPages, listQuery, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { optionalValue, requireField, requireValue } from '../prompt.js';
+import { optionalValue, requireField } from '../prompt.js';
 import { usageError } from '../runtime.js';
 
 export const ORG_COLUMNS: Column[] = [

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { SepaMandate } from '../../service/ports.js';
 import { addListOptions, bodyFrom, withRuntime } from '../command-kit.js';
 import type { Column } from '../output/format.js';
-import { requireField, requireValue } from '../prompt.js';
+import { requireField } from '../prompt.js';
 import { collectPageItems, orgIdFrom } from '../org-scope.js';
 
 export const SEPA_MANDATE_COLUMNS: Column[] = [

@@ -72,11 +72,6 @@ function addDays(iso: string, days: number): string {
   return t.toISOString().slice(0, 10);
 }
 
-const money = (m: FilingMonth, key: string): Decimal => {
-  const value = m.record.figures[key];
-  return typeof value === 'string' ? new Decimal(value) : ZERO;
-};
-
 export function meldungen(input: MeldungenInput): Meldung[] {
   const spanStart = `${input.from}-01`;
   const spanEnd = monthEnd(input.to);

@@ -5,9 +5,8 @@
  * and the payroll account's month record; approval checks that history is still the one the month was calculated
  * on. Germany keeps no year-to-date table: the approved months are the history.
  */
-import { conflict, type FieldIssue, isDomainError, validationError } from '../../../domain/errors.js';
+import { conflict, isDomainError, validationError } from '../../../domain/errors.js';
 import { type Decimal, money, ZERO } from '../../../domain/money.js';
-import { findInsurer } from '../../../domain/de/krankenkassen.js';
 import type { Payslip } from '../../../domain/de/payslip.js';
 import { calculateDeMonth } from '../../../domain/de/run/month.js';
 import type { DeMonthRecord } from '../../../domain/de/run/month-types.js';

@@ -5,7 +5,6 @@
  * queries are in store/repositories.
  */
 import { Decimal } from '../../../domain/money.js';
-import type { WorkerCategory } from '../../../domain/gb/auto-enrolment.js';
 import type { PreviousEmployment } from '../../../domain/gb/run/employment.js';
 import type { EmployeeFacts } from '../../../domain/gb/run/employee-payslip.js';
 import { isRefundDue } from '../../../domain/gb/run/membership.js';

@@ -7,7 +7,7 @@ import { fieldError } from '../../../domain/errors.js';
 import { money } from '../../../domain/money.js';
 import { WEEKDAY_NAMES, calculateSsp, isStatutoryPayrollFrequency, type SspPreviousLinkedPiw, type SspResult, type WeekdayName } from '../../../domain/gb/statutory/index.js';
 import { compareExpected } from '../compare.js';
-import type { Vector, VectorRunner } from '../types.js';
+import type { VectorRunner } from '../types.js';
 import { vectorDecimal, vectorString } from './gb-ni.js';
 import { recordInteger, recordString, vectorArray, vectorRecord } from './gb-statutory-fields.js';
 
