@@ -65,6 +65,9 @@ export async function openStore(location: string, options: StoreOptions = {}): P
     ? await openPostgres(location, {
         poolSize: options.poolSize ?? envInteger(env, 'PAYROLL_PG_POOL_SIZE', 1, 1000) ?? DEFAULT_POOL_SIZE,
         statementTimeoutMs: options.statementTimeoutMs ?? envInteger(env, 'PAYROLL_PG_STATEMENT_TIMEOUT', 0, 86_400_000) ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+        // Decision PGRUN-8: 0 turns the named bulk statements off (a PgBouncer in transaction mode without
+        // max_prepared_statements cannot keep them).
+        namedStatements: (envInteger(env, 'PAYROLL_PG_NAMED_STATEMENTS', 0, 1) ?? 1) === 1,
         lockWaitMs,
         schema: options.schema ?? 'public',
       })
@@ -168,7 +171,7 @@ function prepareSqliteFile(path: string, create: 'folder' | 'file' | 'never', re
   }
 }
 
-async function openPostgres(url: string, settings: { poolSize: number; statementTimeoutMs: number; lockWaitMs: number; schema: string }): Promise<Store> {
+async function openPostgres(url: string, settings: { poolSize: number; statementTimeoutMs: number; lockWaitMs: number; schema: string; namedStatements: boolean }): Promise<Store> {
   const { schema } = settings;
   // Loaded only for a postgres:// store (issue 19: a command on SQLite never loads the driver).
   const { default: pg } = await import('pg');
@@ -206,7 +209,7 @@ async function openPostgres(url: string, settings: { poolSize: number; statement
   // terminated" / "not queryable", which availability.ts reports as unavailable (exit 7).
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    nameRegisteredStatements(client);
+    if (settings.namedStatements) nameRegisteredStatements(client);
   });
   const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new SchemaPostgresDialect({ pool }, schema), translate) });

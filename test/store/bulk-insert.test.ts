@@ -56,6 +56,20 @@ for (const engine of engines()) {
       expect(await store.db.selectFrom('audit_events').select('id').where('id', '>=', 'e0300').orderBy('id').execute()).toEqual(Array.from({ length: 30 }, (_, i) => ({ id: row(300 + i).id })));
     });
 
+    it.runIf(engine.name === 'postgres')('PostgreSQL with PAYROLL_PG_NAMED_STATEMENTS=0: the same chunks go unnamed and nothing stays prepared', async () => {
+      const unnamed = await target.open({ env: { PAYROLL_PG_NAMED_STATEMENTS: '0' } });
+      try {
+        const statements = await unnamed.db.transaction().execute(async (trx) => {
+          await writeInChunks(trx, 'test audit_events named', Array.from({ length: 30 }, (_, i) => row(400 + i)), 10, (part) => trx.insertInto('audit_events').values(part));
+          return (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows;
+        });
+        expect(statements).toEqual([]);
+        expect(await unnamed.db.selectFrom('audit_events').select('id').where('id', '>=', 'e0400').execute()).toHaveLength(30);
+      } finally {
+        await unnamed.close();
+      }
+    });
+
     it('leaves a chunk with an undefined value to Kysely', async () => {
       const rows = Array.from({ length: 10 }, (_, i) => ({ ...row(200 + i), actor: undefined as unknown as string }));
       let built = 0;
