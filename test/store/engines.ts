@@ -14,6 +14,7 @@ import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
 import type { PayrollService } from '../../src/service/ports.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/database.js';
+import { afterEach, beforeEach } from 'vitest';
 import { postgresUrl, withAdmin } from '../support/backends.js';
 
 export interface Target {
@@ -140,4 +141,19 @@ export async function runWorkers<T>(jobs: Record<string, unknown>[], timeoutMs =
   await Promise.all(children.map((c) => c.ready));
   for (const { child } of children) child.stdin.end('go\n');
   return Promise.all(children.map((c) => c.done));
+}
+
+/** A fresh store of `engine` for each test of the calling describe block, closed and removed after it. */
+export function storePerTest(engine: Engine): { target: () => Target; store: () => Store } {
+  let target: Target;
+  let store: Store;
+  beforeEach(async () => {
+    target = await engine.target();
+    store = await target.open();
+  });
+  afterEach(async () => {
+    await store.close();
+    await target.dispose();
+  });
+  return { target: () => target, store: () => store };
 }
