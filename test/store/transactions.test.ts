@@ -19,7 +19,7 @@ async function expectError(promise: Promise<unknown>, kind: 'conflict' | 'unavai
   expect(error.code).toBe(code);
 }
 import { cliSandbox, runCli } from '../support/cli.js';
-import { engines, postgresUrl, type Target } from './engines.js';
+import { engines, postgresUrl, storePerTest, type Target } from './engines.js';
 
 function orgRow(id: string) {
   return { id, country: 'GB', legal_name: `${id} Ltd`, address_id: null, correspondence_address_id: null, dba_name: null, incorporation_date: null, website: null, external_ref: null, valid_from: null, valid_to: null, shutdown_date: null, tax_identifiers_json: null, insurance_data_json: null, preferences_json: null, row_version: 0, created_at: 'x', updated_at: 'x' };
@@ -27,21 +27,10 @@ function orgRow(id: string) {
 
 for (const engine of engines()) {
   describe(`transactions [${engine.name}]`, () => {
-    let target: Target;
-    let store: Store;
-
-    beforeEach(async () => {
-      target = await engine.target();
-      store = await target.open();
-    });
-
-    afterEach(async () => {
-      await store.close();
-      await target.dispose();
-    });
+    const { target, store } = storePerTest(engine);
 
     it('retries a serialization failure with jitter and then succeeds', async () => {
-      const ctx = localActorContext(store);
+      const ctx = localActorContext(store());
       let calls = 0;
       const value = await inTransaction(ctx, async () => {
         calls += 1;
@@ -53,7 +42,7 @@ for (const engine of engines()) {
     });
 
     it('gives up after the bounded attempts with a 409 STORE.CONCURRENT_WRITE, and a deadlock counts the same', async () => {
-      const ctx = localActorContext(store);
+      const ctx = localActorContext(store());
       let calls = 0;
       const abortEveryTime = async () => {
         calls += 1;
@@ -64,7 +53,7 @@ for (const engine of engines()) {
     });
 
     it('does not retry other failures, and a failed transaction leaves the store as it was', async () => {
-      const ctx = localActorContext(store);
+      const ctx = localActorContext(store());
       let calls = 0;
       await expect(
         inTransaction(ctx, async (trx) => {
@@ -74,14 +63,14 @@ for (const engine of engines()) {
         }),
       ).rejects.toMatchObject({ code: 'TEST.REFUSED' });
       expect(calls).toBe(1);
-      expect(await store.db.selectFrom('organizations').select('id').where('id', '=', 'org-rollback').executeTakeFirst()).toBeUndefined();
+      expect(await store().db.selectFrom('organizations').select('id').where('id', '=', 'org-rollback').executeTakeFirst()).toBeUndefined();
     });
 
     it('runs each use case at the isolation it asks for (Postgres; SQLite write transactions always run alone)', async () => {
-      const ctx = localActorContext(store);
+      const ctx = localActorContext(store());
       const level = (isolation?: 'read committed' | 'repeatable read' | 'serializable') =>
-        inTransaction(ctx, async (trx) => (store.dialect === 'postgres' ? (await sql<{ transaction_isolation: string }>`show transaction_isolation`.execute(trx)).rows[0]?.transaction_isolation : 'serialized'), isolation ? { isolation } : {});
-      if (store.dialect === 'postgres') {
+        inTransaction(ctx, async (trx) => (store().dialect === 'postgres' ? (await sql<{ transaction_isolation: string }>`show transaction_isolation`.execute(trx)).rows[0]?.transaction_isolation : 'serialized'), isolation ? { isolation } : {});
+      if (store().dialect === 'postgres') {
         expect(await level()).toBe('read committed');
         expect(await level('repeatable read')).toBe('repeatable read');
         expect(await level('serializable')).toBe('serializable');
@@ -91,7 +80,7 @@ for (const engine of engines()) {
     });
 
     it('the organization lock (records/org-lock.ts, read committed) queues writers: read-then-write rules hold without retries or 409s', async () => {
-      const ctx = localActorContext(store);
+      const ctx = localActorContext(store());
       await inTransaction(ctx, (trx) => trx.insertInto('organizations').values(orgRow('org-q')).execute());
       let attempts = 0;
       // Eight clerks at once each read the organization's version and write version + 1 (a compare-and-set).
@@ -109,7 +98,7 @@ for (const engine of engines()) {
         );
       await Promise.all(Array.from({ length: 8 }, bump));
       expect(attempts).toBe(8);
-      expect((await store.db.selectFrom('organizations').select('row_version').where('id', '=', 'org-q').executeTakeFirstOrThrow()).row_version).toBe(8);
+      expect((await store().db.selectFrom('organizations').select('row_version').where('id', '=', 'org-q').executeTakeFirstOrThrow()).row_version).toBe(8);
 
       // "The organization's first scheme is its default": two at once give exactly one default, and no error.
       const addScheme = (id: string) =>
@@ -123,13 +112,13 @@ for (const engine of engines()) {
           },
         );
       await Promise.all([addScheme('s1'), addScheme('s2')]);
-      const schemes = await store.db.selectFrom('gb_pension_schemes').select(['scheme_id', 'is_default']).where('org_id', '=', 'org-q').execute();
+      const schemes = await store().db.selectFrom('gb_pension_schemes').select(['scheme_id', 'is_default']).where('org_id', '=', 'org-q').execute();
       expect(schemes.filter((r) => Number(r.is_default) === 1)).toHaveLength(1);
       expect(schemes).toHaveLength(2);
     });
 
     it('close() is safe twice and leaves nothing usable behind', async () => {
-      const second = await target.open();
+      const second = await target().open();
       const backendPid = second.dialect === 'postgres' ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(second.db)).rows[0]?.pid : null;
       await second.close();
       await second.close();

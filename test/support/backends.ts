@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach, beforeEach } from 'vitest';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore } from '../../src/service/object-store.js';
-import type { Clock } from '../../src/service/context.js';
+import type { PayrollService } from '../../src/service/ports.js';
 import { openStore } from '../../src/store/database.js';
 
 import { type Backend, extraBackends, registerCleanup } from './backend-registry.js';
@@ -137,3 +138,29 @@ export function allBackends(): Backend[] {
   }
   return [...list, ...extraBackends];
 }
+
+/**
+ * Two fresh services of `backend` for each test of the calling describe block, the one a document is exported from
+ * and the one it is imported into; both removed after the test.
+ */
+export function sourceAndTargetPerTest(backend: Backend): { readonly source: PayrollService; readonly target: PayrollService } {
+  let source: { service: PayrollService; dispose(): Promise<void> };
+  let target: { service: PayrollService; dispose(): Promise<void> };
+  beforeEach(async () => {
+    source = await backend.create();
+    target = await backend.create();
+  });
+  afterEach(async () => {
+    await source.dispose();
+    await target.dispose();
+  });
+  return {
+    get source() {
+      return source.service;
+    },
+    get target() {
+      return target.service;
+    },
+  };
+}
+
