@@ -1,7 +1,7 @@
 /**
  * Bulk statements kept prepared on PostgreSQL connections (decision PGRUN-8, issue 19 "prepared statements are
  * reused"). Kysely's pg driver sends every query unnamed, so the server parses, analyses and plans it afresh: for a
- * run's chunk of 400 payslips that is an INSERT of 9,600 parameters, and the same text comes again for every chunk
+ * run's chunk of 200 payslips that is an INSERT of 4,800 parameters, and the same text comes again for every chunk
  * (store/repositories/bulk-insert.ts makes it once per table, column list and chunk size). Sent as a named
  * statement, the server parses it once per connection and each later chunk sends only its values (Bind/Execute).
  *
@@ -16,11 +16,6 @@ const names = new Map<string, string>();
 /** Marks `text` as a statement to keep prepared on every PostgreSQL connection that runs it. */
 export function keepPrepared(text: string): void {
   if (!names.has(text)) names.set(text, `payroll_bulk_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
-}
-
-/** The name a registered text runs under, or undefined for any other text. */
-export function preparedName(text: string): string | undefined {
-  return names.get(text);
 }
 
 interface QueryableClient {

@@ -35,18 +35,20 @@ function ensureGrowingFourfold(this: WriterShape, size: number): void {
   this.buffer = grown;
 }
 
-/**
- * Applies the growth step to the pg-protocol Writer that `pgEntry` (the resolved path of the pg package's main
- * module) loads. True when the step is in place.
- */
-export function growPgWriterInLargerSteps(pgEntry: string): boolean {
-  let writerClass: { prototype: WriterShape & { [PATCHED]?: boolean } } | undefined;
+type WriterClass = { prototype: WriterShape & { [PATCHED]?: boolean } };
+
+/** The pg-protocol Writer that `pgEntry` (the resolved path of the pg package's main module) loads, if it has one. */
+function writerClassOf(pgEntry: string): WriterClass | undefined {
   try {
-    const fromPg = createRequire(pgEntry);
-    writerClass = (fromPg('pg-protocol/dist/buffer-writer') as { Writer?: typeof writerClass }).Writer;
+    return (createRequire(pgEntry)('pg-protocol/dist/buffer-writer') as { Writer?: WriterClass }).Writer;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Applies the growth step to the Writer pg loads (writerClassOf). True when the step is in place. */
+export function growPgWriterInLargerSteps(pgEntry: string): boolean {
+  const writerClass = writerClassOf(pgEntry);
   const proto = writerClass?.prototype;
   if (!proto || typeof proto.ensure !== 'function') return false;
   if (proto[PATCHED]) return true;
@@ -60,11 +62,5 @@ export function growPgWriterInLargerSteps(pgEntry: string): boolean {
 
 /** Whether the growth step is in place (for the test that guards an upgrade of pg-protocol). */
 export function pgWriterGrowsInLargerSteps(pgEntry: string): boolean {
-  try {
-    const fromPg = createRequire(pgEntry);
-    const writerClass = (fromPg('pg-protocol/dist/buffer-writer') as { Writer?: { prototype: { [PATCHED]?: boolean } } }).Writer;
-    return writerClass?.prototype[PATCHED] === true;
-  } catch {
-    return false;
-  }
+  return writerClassOf(pgEntry)?.prototype[PATCHED] === true;
 }

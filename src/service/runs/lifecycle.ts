@@ -26,17 +26,18 @@ export function refuseTransition(row: PayrollRunHead, action: RunAction): Domain
   return conflict('PAYROLL_RUN.INVALID_TRANSITION', `cannot ${action} payroll run ${row.id}: it is ${row.status}${hint[row.status] ? `; ${hint[row.status]}` : ''}`, { run_id: row.id, status: row.status });
 }
 
-export async function requireRun(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunRow> {
-  const row = await findRun(db, t, orgId, runId);
+function found<Row>(row: Row | undefined, runId: string): Row {
   if (!row) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
   return row;
 }
 
+export async function requireRun(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunRow> {
+  return found(await findRun(db, t, orgId, runId), runId);
+}
+
 /** The run to check and move, without its warnings (PayrollRunHead); not found as requireRun. */
 export async function requireRunHead(db: Db, t: RunTables, orgId: string, runId: string): Promise<PayrollRunHead> {
-  const row = await findRunHead(db, t, orgId, runId);
-  if (!row) throw notFound('payroll run', runId, 'PAYROLL_RUN.NOT_FOUND');
-  return row;
+  return found(await findRunHead(db, t, orgId, runId), runId);
 }
 
 export function changedMeanwhile(runId: string): DomainError {
