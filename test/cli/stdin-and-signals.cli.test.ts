@@ -164,7 +164,7 @@ describe('disk full (CLI, SQLite on a small tmpfs)', () => {
     const mount = join(dir, 'small');
     mkdirSync(mount);
     try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { stdio: 'ignore' });
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mount], { stdio: 'ignore' });
     } catch {
       process.stderr.write('NOTICE: cannot mount a tmpfs (needs root): the CLI disk-full test is skipped; test/store/files-and-faults.test.ts covers SQLITE_FULL through max_page_count\n');
       context.skip();

@@ -31,6 +31,25 @@ for (const engine of engines()) {
       expect(stored).toEqual([...rows, ...Array.from({ length: 20 }, (_, i) => row(100 + i))]);
     });
 
+    it('reuses the statement of a write that is one short chunk: a SQLite run batch of 50 (decision SQLRUN-1)', async () => {
+      let built = 0;
+      const build = (part: AuditEventTable[]) => {
+        built += 1;
+        return store().db.insertInto('audit_events').values(part);
+      };
+      const first = Array.from({ length: 7 }, (_, i) => row(500 + i));
+      const second = Array.from({ length: 7 }, (_, i) => row(600 + i));
+      const third = Array.from({ length: 3 }, (_, i) => row(700 + i));
+      await writeInChunks(store().db, 'test audit_events short', first, 200, build);
+      await writeInChunks(store().db, 'test audit_events short', second, 200, build);
+      expect(built).toBe(1);
+      // Another row count is another text.
+      await writeInChunks(store().db, 'test audit_events short', third, 200, build);
+      expect(built).toBe(2);
+      const stored = await store().db.selectFrom('audit_events').selectAll().orderBy('id').execute();
+      expect(stored).toEqual([...first, ...second, ...third]);
+    });
+
     // PostgreSQL only: SQLite's statements are cached by text (SCALE1), there is nothing to name.
     if (engine.name === 'postgres') {
       it('PostgreSQL: a full chunk runs as one named statement, parsed once per connection (decision PGRUN-8)', async () => {

@@ -7,11 +7,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalService, localActor } from '../../src/service/local.js';
 import { createFolderObjectStore, type ObjectStore } from '../../src/service/object-store.js';
-import { openStore, type Store } from '../../src/store/database.js';
+import { openStore, SQLITE_PAGE_SIZE, type Store } from '../../src/store/database.js';
 import { expectDomainError } from '../support/expect-error.js';
 
 const GB_ORG = JSON.parse(readFileSync(new URL('../../fixtures/demo/gb-organization.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -81,6 +82,31 @@ describe('SQLite store files', () => {
     expect(error.code).toBe('STORE.CORRUPT');
     expect(error.message).toMatch(/is not a payroll database or is corrupt/);
     expect(error.message).toContain(location);
+  });
+});
+
+describe('page size (decision SQLRUN-2)', () => {
+  const pageSize = async (store: Store) => (await sql<{ page_size: number }>`pragma page_size`.execute(store.db)).rows[0]?.page_size;
+
+  it('makes a new store with 16 kB pages', async () => {
+    expect(SQLITE_PAGE_SIZE).toBe(16_384);
+    expect(await pageSize(await open(join(tempDir(), 'new.db')))).toBe(16_384);
+  });
+
+  it('keeps the page size of a store made before: a 4 kB store opens, migrates and keeps what it holds', async () => {
+    const path = join(tempDir(), 'old.db');
+    const old = new BetterSqlite3(path);
+    old.pragma('page_size = 4096');
+    old.pragma('journal_mode = WAL');
+    old.exec('create table kept (v text)');
+    old.prepare('insert into kept (v) values (?)').run('from before');
+    old.close();
+    const store = await open(path);
+    expect(await pageSize(store)).toBe(4096);
+    const service = createLocalService(store, { actor: localActor('test'), objects: createFolderObjectStore(tempDir()) });
+    const org = await service.createOrganization(GB_ORG);
+    expect((await service.getOrganization(org.id)).name).toBe(GB_ORG.name);
+    expect((await sql<{ v: string }>`select v from kept`.execute(store.db)).rows).toEqual([{ v: 'from before' }]);
   });
 });
 
