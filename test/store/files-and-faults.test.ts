@@ -105,7 +105,8 @@ describe('page size (decision SQLRUN-2)', () => {
     expect(await pageSize(store)).toBe(4096);
     const service = createLocalService(store, { actor: localActor('test'), objects: createFolderObjectStore(tempDir()) });
     const org = await service.createOrganization(GB_ORG);
-    expect((await service.getOrganization(org.id)).name).toBe(GB_ORG.name);
+    expect((await service.getOrganization(org.id)).legal_name).toBe(GB_ORG.legal_name);
+    expect(GB_ORG.legal_name).toEqual(expect.any(String));
     expect((await sql<{ v: string }>`select v from kept`.execute(store.db)).rows).toEqual([{ v: 'from before' }]);
   });
 });
