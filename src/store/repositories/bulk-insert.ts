@@ -1,6 +1,7 @@
-import { type Compilable, CompiledQuery, sql } from 'kysely';
+import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from '../db.js';
 import { keepPrepared } from '../pg-named-statements.js';
+import { placeholderStyle } from './placeholder-style.js';
 
 /**
  * Many rows written one statement per `size` rows, without Kysely building the statement anew for every chunk
@@ -23,10 +24,6 @@ import { keepPrepared } from '../pg-named-statements.js';
 const texts = new Map<string, string>();
 export const MAX_TEXTS = 64;
 
-/** `$1` (PostgreSQL) or `?` (SQLite): the statement texts of the two stores differ in their placeholders only. */
-function placeholders(db: Db): string {
-  return db.selectNoFrom(sql<number>`${1}`.as('one')).compile().sql.includes('$1') ? '$' : '?';
-}
 
 /** The rows' values, row by row in `columns` order; null when a row has other columns or an undefined value. */
 function valuesOf(rows: readonly object[], columns: readonly string[]): unknown[] | null {
@@ -59,7 +56,8 @@ export async function writeInChunks<Row extends object>(db: Db, name: string, ro
       await db.executeQuery(build(part));
       continue;
     }
-    style ??= placeholders(db);
+    // The statement texts of the two stores differ in their placeholders only.
+    style ??= placeholderStyle(db);
     const key = `${style}|${name}|${part.length}|${columns.join(',')}`;
     const text = texts.get(key);
     if (text !== undefined) {

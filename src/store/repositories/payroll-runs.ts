@@ -10,6 +10,7 @@ import type { Db } from '../db.js';
 import type { DePayrollRunTable, GbPayrollRunTable, GbPayslipTable, GbPensionMembershipTable, PayrollRunHead, PayrollRunRow, PayslipRow } from '../schema.js';
 import { writeInChunks } from './bulk-insert.js';
 import { chunks } from './chunks.js';
+import { placeholderStyle } from './placeholder-style.js';
 import { scopeColumn } from './scope-filter.js';
 
 /** Statuses whose figures are final and feed year to date. */
@@ -236,10 +237,36 @@ export async function findRunPayslipsOf(db: Db, t: RunTables, runId: string, emp
  * year-to-date base and any automatic enrolment. Not the year-to-date figures: upsertYtdFromPayslips copies them
  * inside the store (decision PGRUN-6).
  */
-export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'auto_enrolment_json'>[]> {
-  let q = db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'auto_enrolment_json']).where('run_id', '=', runId);
+export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<ApprovalPayslipRow[]> {
+  if (placeholderStyle(db) === '$') return fetchApprovalPage(db, runId, afterEmployeeId, limit);
+  let q = db.selectFrom('gb_payslips').select(APPROVAL_COLUMNS).where('run_id', '=', runId);
   if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
   return q.orderBy('employee_id').limit(limit).execute();
+}
+
+type ApprovalPayslipRow = Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'auto_enrolment_json'>;
+const APPROVAL_COLUMNS = ['id', 'employee_id', 'ytd_base_payslip_id', 'auto_enrolment_json'] as const;
+
+/**
+ * PostgreSQL: the approval's pages read through one cursor over the run's payslips in employee order, declared with
+ * the first page and fetched a page at a time (decision PGRUN-15). The keyset query (`employee_id > $2 order by
+ * employee_id limit $3`) relied on the planner's statistics, which are those of before the run until autovacuum
+ * analyses the table: right after a store's first run they said the run had about 26 payslips, the planner took a
+ * bitmap scan of every payslip after the key and sorted them, and each page read the rest of the run again (10,000
+ * employees: 25 pages, 125,000 rows read; 100,000: 250 pages, 12.5 million). A cursor is planned for its first rows
+ * (cursor_tuple_fraction), so the (run_id, employee_id) index is walked once, in order, whatever the statistics say.
+ * The cursor ends with the approval's transaction. The approval holds the organization lock and a draft run's
+ * payslips do not change, so the pages are those the keyset query gives (test/service/run-pipeline.test.ts).
+ */
+async function fetchApprovalPage(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<ApprovalPayslipRow[]> {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`approval page size ${limit} is not a positive whole number`);
+  const cursor = sql.id(`approval_${runId.replace(/[^0-9a-z]/gi, '')}`);
+  if (afterEmployeeId === null) {
+    const query = db.selectFrom('gb_payslips').select(APPROVAL_COLUMNS).where('run_id', '=', runId).orderBy('employee_id');
+    await sql`declare ${cursor} no scroll cursor for ${query}`.execute(db);
+  }
+  // FETCH takes its count as a literal, not a parameter.
+  return (await sql<ApprovalPayslipRow>`fetch forward ${sql.raw(String(limit))} from ${cursor}`.execute(db)).rows;
 }
 
 export interface StoredYtd {
