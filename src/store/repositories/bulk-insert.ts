@@ -24,7 +24,6 @@ import { placeholderStyle } from './placeholder-style.js';
 const texts = new Map<string, string>();
 export const MAX_TEXTS = 64;
 
-
 /** The rows' values, row by row in `columns` order; null when a row has other columns or an undefined value. */
 function valuesOf(rows: readonly object[], columns: readonly string[]): unknown[] | null {
   const out: unknown[] = [];

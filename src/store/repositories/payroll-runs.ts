@@ -239,13 +239,17 @@ export async function findRunPayslipsOf(db: Db, t: RunTables, runId: string, emp
  */
 export async function listPayslipsForApproval(db: Db, runId: string, afterEmployeeId: string | null, limit: number): Promise<ApprovalPayslipRow[]> {
   if (placeholderStyle(db) === '$') return fetchApprovalPage(db, runId, afterEmployeeId, limit);
-  let q = db.selectFrom('gb_payslips').select(APPROVAL_COLUMNS).where('run_id', '=', runId);
+  let q = approvalPayslipsInOrder(db, runId);
   if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
-  return q.orderBy('employee_id').limit(limit).execute();
+  return q.limit(limit).execute();
 }
 
 type ApprovalPayslipRow = Pick<GbPayslipTable, 'id' | 'employee_id' | 'ytd_base_payslip_id' | 'auto_enrolment_json'>;
-const APPROVAL_COLUMNS = ['id', 'employee_id', 'ytd_base_payslip_id', 'auto_enrolment_json'] as const;
+
+/** What approval reads of a run's payslips, in employee order: the keyset pages' query and the cursor's. */
+function approvalPayslipsInOrder(db: Db, runId: string) {
+  return db.selectFrom('gb_payslips').select(['id', 'employee_id', 'ytd_base_payslip_id', 'auto_enrolment_json']).where('run_id', '=', runId).orderBy('employee_id');
+}
 
 /**
  * PostgreSQL: the approval's pages read through one cursor over the run's payslips in employee order, declared with
@@ -262,8 +266,7 @@ async function fetchApprovalPage(db: Db, runId: string, afterEmployeeId: string 
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`approval page size ${limit} is not a positive whole number`);
   const cursor = sql.id(`approval_${runId.replace(/[^0-9a-z]/gi, '')}`);
   if (afterEmployeeId === null) {
-    const query = db.selectFrom('gb_payslips').select(APPROVAL_COLUMNS).where('run_id', '=', runId).orderBy('employee_id');
-    await sql`declare ${cursor} no scroll cursor for ${query}`.execute(db);
+    await sql`declare ${cursor} no scroll cursor for ${approvalPayslipsInOrder(db, runId)}`.execute(db);
   }
   // FETCH takes its count as a literal, not a parameter.
   return (await sql<ApprovalPayslipRow>`fetch forward ${sql.raw(String(limit))} from ${cursor}`.execute(db)).rows;
