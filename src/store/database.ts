@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, statfsSync, statSync } from
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { unavailableError } from './availability.js';
 import type { StoreDialect } from './dialect.js';
@@ -20,6 +20,8 @@ export interface Store {
   schema: string | null;
   /** What the CLI prints after a write (`→ local /path/payroll.db`); never contains a password. */
   describe: string;
+  /** The SQLite file (null for `:memory:` and PostgreSQL): where a run's calculation threads open their readers (openSqliteSnapshot). */
+  file: string | null;
   /** Ends the pool / closes the file; safe to call twice; afterwards nothing keeps the process alive. */
   close(): Promise<void>;
 }
@@ -130,7 +132,51 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
   }
   const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database: cachingStatements(database) }), translate) });
-  return { db, dialect: 'sqlite', schema: null, describe, close: closeOnce(db) };
+  return { db, dialect: 'sqlite', schema: null, describe, file: path === ':memory:' ? null : path, close: closeOnce(db) };
+}
+
+/** A read-only connection holding one read transaction: what it reads is the store as it was when it opened. */
+export interface SnapshotReader {
+  db: Kysely<Database>;
+  /** Ends the read transaction and closes the connection. */
+  end(): Promise<void>;
+}
+
+/**
+ * A read-only connection to an existing SQLite store with its read transaction begun and its snapshot fixed, for a
+ * run's calculation threads (service/runs/threads, decision SQLRUN-3). No migration (the writer that started the
+ * threads has migrated the store and holds its write lock; a migration check here would wait for that lock), no
+ * statistics refresh, and the same statement cache and error translation as the writer's connection.
+ */
+export async function openSqliteSnapshot(path: string, lockWaitMs = DEFAULT_LOCK_WAIT_MS): Promise<SnapshotReader> {
+  const describe = `local ${path}`;
+  let database: BetterSqlite3.Database;
+  try {
+    database = new BetterSqlite3(path, { readonly: true, timeout: lockWaitMs, fileMustExist: true, nativeBinding: sqliteAddon() });
+  } catch (error) {
+    throw unavailableError(diskFullAsSuch(error, path), describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+  }
+  const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
+  const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database: cachingStatements(database) }), translate) });
+  const close = closeOnce(db);
+  try {
+    await sql`begin deferred`.execute(db);
+    // The first read fixes the transaction's snapshot (https://sqlite.org/isolation.html).
+    await sql`select count(*) from sqlite_schema`.execute(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    db,
+    async end() {
+      try {
+        await sql`rollback`.execute(db);
+      } finally {
+        await close();
+      }
+    },
+  };
 }
 
 /**
@@ -220,7 +266,7 @@ async function openPostgres(url: string, settings: { poolSize: number; statement
   });
   const translate = (error: unknown): unknown => unavailableError(error, describe) ?? error;
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new SchemaPostgresDialect({ pool }, schema), translate) });
-  return { db, dialect: 'postgres', schema, describe, close: closeOnce(db) };
+  return { db, dialect: 'postgres', schema, describe, file: null, close: closeOnce(db) };
 }
 
 /** postgres://user:secret@host/db → postgres://user:***@host/db */

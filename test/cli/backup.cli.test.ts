@@ -70,6 +70,8 @@ const UNDO: Readonly<Record<string, string>> = {
   '0011-document-render': "alter table documents drop column render_json; delete from kysely_migration where name = '0011-document-render'",
   // PostgreSQL only (column compression, decision PGRUN-1): on SQLite it changed nothing but its bookkeeping row.
   '0012-lz4-compression': "delete from kysely_migration where name = '0012-lz4-compression'",
+  // Only adds the employees (org_id, id) index (decision SQLRUN-4).
+  '0013-employee-pages': "drop index employees_org_id; delete from kysely_migration where name = '0013-employee-pages'",
 };
 
 function undoLastMigration(path: string, to: string): void {

@@ -33,7 +33,8 @@ for (const engine of engines()) {
     });
 
     it('compresses new values with LZ4 where the server has it; values written before keep pglz and read back the same', async () => {
-      expect(migrationNames().at(-1)).toBe('0012-lz4-compression');
+      expect(migrationNames()).toContain('0012-lz4-compression');
+      expect(migrationNames()[migrationNames().indexOf('0012-lz4-compression') - 1]).toBe('0011-document-render');
       const old = await target.open({ migrateTo: '0011-document-render' });
       try {
         await addAuditRow(old, 'before', large('before'));

@@ -19,6 +19,8 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag beats its variabl
   XDG_DATA_HOME                 base of the embedded database's folder (default ~/.local/share)
   PAYROLL_PG_POOL_SIZE          PostgreSQL connections at most (default 10)
   PAYROLL_PG_STATEMENT_TIMEOUT  longest PostgreSQL statement in ms (default 30000; 0 = none)
+  PAYROLL_RUN_THREADS           SQLite: threads a large GB run and its approval calculate in besides the command's own (default: one per further core, at most 3; 0 = none)
+  PAYROLL_RUN_THREADS_MIN       SQLite: the smallest GB run (employees) calculated in threads (default 25000)
   PAYROLL_OBJECTS_DIR           folder of the document files (default: beside a SQLite file, else $XDG_DATA_HOME/payroll/objects); serve --objects-dir
   PAYROLL_ISSUER                serve: identity provider whose tokens are accepted (--issuer)
   PAYROLL_RATE_LIMIT            serve: requests per client, e.g. 600/min (--rate-limit; default off)

@@ -20,7 +20,8 @@ import { completeDocumentRender, findDocument, insertDocuments } from '../../sto
 import { loadEmployees } from '../../store/repositories/payroll-run-inputs.js';
 import { DE_RUN_TABLES, findRunHead, findRunPayslipsOf, GB_RUN_TABLES, listRunEmployeeIdsPage, type RunTables } from '../../store/repositories/payroll-runs.js';
 import type { DePayrollRunTable, DePayslipTable, DocumentTable, EmployeeTable, GbPayrollRunTable, GbPayslipTable, OrganizationTable, PayrollRunHead } from '../../store/schema.js';
-import { type Db, inTransaction, type ServiceContext } from '../context.js';
+import { type Actor, type Db, type IdGenerator, inTransaction, type ServiceContext } from '../context.js';
+import type { ObjectStore } from '../object-store.js';
 import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-payslip-pdfs.js';
 import type { DePayslipEmployer } from './de-payslip-view.js';
 import { type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
@@ -54,10 +55,20 @@ export async function payslipIssuer(trx: Db, org: OrganizationTable, country: 'G
 }
 
 /**
+ * What payslip document rows take from the caller: their ids, the bucket their files go to and who records them
+ * (a calculation thread has these, not a whole service context).
+ */
+export interface DocumentIds {
+  ids: IdGenerator;
+  objects: Pick<ObjectStore, 'bucket'>;
+  actor: Pick<Actor, 'subject'>;
+}
+
+/**
  * The payslip document rows of `employeeIds` in `run` (pending: rendered on first read), made in node from the
  * employees read with them; nothing is read or written here.
  */
-export function payslipDocumentRows(ctx: ServiceContext, org: OrganizationTable, run: PayrollRunHead, country: 'GB' | 'DE', employer: PayslipEmployer | DePayslipEmployer, employeeIds: readonly string[], employees: ReadonlyMap<string, EmployeeTable>, createdAt: string): DocumentTable[] {
+export function payslipDocumentRows(ctx: DocumentIds, org: OrganizationTable, run: PayrollRunHead, country: 'GB' | 'DE', employer: PayslipEmployer | DePayslipEmployer, employeeIds: readonly string[], employees: ReadonlyMap<string, EmployeeTable>, createdAt: string): DocumentTable[] {
   return employeeIds.map((employeeId): DocumentTable => {
     const employee = employees.get(employeeId);
     if (!employee) throw new Error(`employee ${employeeId} of run ${run.id} is missing from the store`);

@@ -14,7 +14,9 @@ import { moveRun } from '../../store/repositories/payroll-runs.js';
 import { inTransaction, nowIso, requireScope, type ServiceContext } from '../context.js';
 import { audit } from '../audit.js';
 import { discardUnlessCommitted, generatedFiles } from '../outputs/generated-documents.js';
+import type { OrganizationTable, PayrollRunHead } from '../../store/schema.js';
 import type { AnyJurisdiction } from './jurisdiction.js';
+import { type RunThreads, startRunThreads } from './threads/run-threads.js';
 import { changedMeanwhile, refuseTransition, requireRunHead } from './lifecycle.js';
 
 export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction, orgId: string, runId: string): Promise<void> {
@@ -24,6 +26,17 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
   const draft = await requireRunHead(ctx.store.db, t, orgId, runId);
   if (draft.status !== 'draft') throw refuseTransition(draft, 'approve');
   const stamp = nowIso(ctx);
+  // A large SQLite approval reads and checks its pages in threads too (decision SQLRUN-3); they start loading now.
+  const threads = jurisdiction.threads?.approvalPage ? startRunThreads(ctx, jurisdiction, Number(draft.employee_count)) : null;
+  try {
+    await approveWith(ctx, jurisdiction, org, orgId, draft, runId, stamp, threads);
+  } finally {
+    await threads?.close();
+  }
+}
+
+async function approveWith(ctx: ServiceContext, jurisdiction: AnyJurisdiction, org: OrganizationTable, orgId: string, draft: PayrollRunHead, runId: string, stamp: string, threads: RunThreads | null): Promise<void> {
+  const t = jurisdiction.tables;
   const files = generatedFiles(ctx, orgId, runId, stamp);
   try {
     if (jurisdiction.issueDocuments) await jurisdiction.issueDocuments(ctx, ctx.store.db, org, draft, stamp, (d) => files.add(d));
@@ -41,7 +54,7 @@ export async function approve(ctx: ServiceContext, jurisdiction: AnyJurisdiction
       await lockOrganization(ctx, trx, orgId);
       const run = await requireRunHead(trx, t, orgId, runId);
       if (run.status !== 'draft') throw refuseTransition(run, 'approve');
-      let recorded = await jurisdiction.approve(ctx, trx, current, run, stamp);
+      let recorded = await jurisdiction.approve(ctx, trx, current, run, stamp, threads);
       if (!(await moveRun(trx, t, runId, 'draft', { status: 'approved', approved_at: stamp, approved_by: ctx.actor.subject, updated_at: stamp }))) throw changedMeanwhile(runId);
       await insertDocuments(trx, files.rows);
       if (jurisdiction.recordDocuments) recorded += await jurisdiction.recordDocuments(ctx, trx, current, run, stamp);

@@ -73,7 +73,7 @@ export async function readBatch<Request, Item extends RunItem, Pay, Inputs, Slip
  * (and at the end) `settle` turns the calculations so far, with their payslip ids, into what the caller keeps.
  */
 export async function calculateBatch<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip, Kept>(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'ids'>,
   jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip>,
   scope: RunScope,
   prepared: Prepared<Request, Item, Pay>,

@@ -24,6 +24,7 @@ import type { AnyJurisdiction, CalculatedPayslip, Jurisdiction, RunItem } from '
 import { fail, forgetLostAttempt, transition } from './lifecycle.js';
 import { duplicateRun } from './prepare.js';
 import { readRun } from './read.js';
+import { type RunThreads, startRunThreads } from './threads/run-threads.js';
 
 export type RunOptions = CalculateOptions;
 
@@ -40,28 +41,39 @@ export interface RunLifecycle<RunWire> {
 export function runLifecycle<Request, Item extends RunItem, Pay, Inputs, Slip extends CalculatedPayslip, RunWire>(ctx: ServiceContext, jurisdiction: Jurisdiction<Request, Item, Pay, Inputs, Slip, RunWire>): RunLifecycle<RunWire> {
   const country = jurisdiction as AnyJurisdiction;
   const t = jurisdiction.tables;
+  /** Steps 1 to 4 of a parsed request: prepare, claim, then calculate and commit (in `threads` when given). */
+  async function runRequest(orgId: string, request: Request, options: RunOptions, threads: RunThreads | null): Promise<{ task_id: string; status: 'draft'; payroll_status_id: string }> {
+    const prepared = await jurisdiction.prepare(ctx, orgId, request);
+    const run = await claim(ctx, country, orgId, prepared, options);
+    try {
+      await commit(ctx, jurisdiction, orgId, prepared, run, options, threads);
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'PAYROLL_RUN.DUPLICATE') {
+        const holder = await findSlotHolder(ctx.store.db, t, prepared.slot);
+        if (holder) {
+          await forgetLostAttempt(ctx, t, run.id);
+          throw duplicateRun(holder.id, holder.status, prepared.slotLabel);
+        }
+        await fail(ctx, t, run.id, error.message);
+        throw error;
+      }
+      await fail(ctx, t, run.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    return { task_id: run.task_id, status: 'draft', payroll_status_id: run.id };
+  }
+
   return {
     async run(orgId, body, options = {}) {
       requireScope(ctx, 'payroll:write');
       const request = jurisdiction.parseRequest(body);
-      const prepared = await jurisdiction.prepare(ctx, orgId, request);
-      const run = await claim(ctx, country, orgId, prepared, options);
+      // A large SQLite run is calculated in threads (decision SQLRUN-3); they start loading while the run is prepared.
+      const threads = jurisdiction.threads ? startRunThreads(ctx, country, jurisdiction.threads.employees(request)) : null;
       try {
-        await commit(ctx, jurisdiction, orgId, prepared, run, options);
-      } catch (error) {
-        if (isDomainError(error) && error.code === 'PAYROLL_RUN.DUPLICATE') {
-          const holder = await findSlotHolder(ctx.store.db, t, prepared.slot);
-          if (holder) {
-            await forgetLostAttempt(ctx, t, run.id);
-            throw duplicateRun(holder.id, holder.status, prepared.slotLabel);
-          }
-          await fail(ctx, t, run.id, error.message);
-          throw error;
-        }
-        await fail(ctx, t, run.id, error instanceof Error ? error.message : String(error));
-        throw error;
+        return await runRequest(orgId, request, options, threads);
+      } finally {
+        await threads?.close();
       }
-      return { task_id: run.task_id, status: 'draft', payroll_status_id: run.id };
     },
 
     async get(orgId, runId, query) {

@@ -11,7 +11,8 @@ import type { PayCountry, PayFrequency, PayPeriod } from '../../domain/pay-perio
 import type { RunTables } from '../../store/repositories/payroll-runs.js';
 import type { EmployeeTable, OrganizationTable, PayrollRunHead, PayrollRunRow, PayslipRow } from '../../store/schema.js';
 import type { Page } from '../contracts/pagination.js';
-import type { Db, ServiceContext } from '../context.js';
+import type { Db, IdGenerator, ServiceContext } from '../context.js';
+import type { RunThreads } from './threads/run-threads.js';
 import type { GeneratedDocument } from '../outputs/generated-documents.js';
 
 /** What every country's run request names: the employees paid (one item each). */
@@ -68,6 +69,20 @@ export interface Prepared<Request, Item extends RunItem, Pay> {
 }
 
 /** A batch of a run's items, as calculated and written together (calculate.ts). */
+/** A prepared run as a calculation thread receives it (Jurisdiction.threads): structured-cloneable data only. */
+export interface ThreadPlan {
+  orgId: string;
+  /** The request without its items. */
+  request: Record<string, unknown>;
+  period: RunPeriod;
+  correctsRunId: string | null;
+  correction: RunCorrection | null;
+  slot: string;
+  slotLabel: string;
+  externalRef: string | null;
+  runColumns: Readonly<Record<string, string | number | null>>;
+}
+
 export interface RunBatch<Item extends RunItem, Pay> {
   /** Index of the first item in the run (Prepared.items, Prepared.locOf). */
   from: number;
@@ -102,6 +117,24 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
   requireOrg(ctx: ServiceContext, db: Db, orgId: string): Promise<OrganizationTable>;
   /** Step 1: period, correction, slot and the employees paid, checked against the store; writes nothing. */
   prepare(ctx: ServiceContext, orgId: string, request: Request): Promise<Prepared<Request, Item, Pay>>;
+  /**
+   * Calculation in threads beside the run's writes (runs/threads, decision SQLRUN-3): `plan` is what a thread needs
+   * of the prepared run, as plain data without the items (each batch brings its own); `prepared` rebuilds Prepared
+   * from it in the thread, over `items`, the items the thread has been given (a sparse list indexed as the run's).
+   * Absent: the country calculates in the run's own thread.
+   */
+  readonly threads?: {
+    /** How many employees the request pays (before it is prepared: the threads start while it is). */
+    employees(request: Request): number;
+    plan(orgId: string, prepared: Prepared<Request, Item, Pay>): ThreadPlan;
+    prepared(plan: ThreadPlan, items: Item[]): Prepared<Request, Item, Pay>;
+    /**
+     * An approval's page worked on in a thread: the `count` payslips after employee `after` read through `db` and
+     * turned into what the approval writes (which the country's approve, given threads, writes); `plan` is what the
+     * country's approve sent, `ids` the ids the page takes. Absent: approvals run in their own thread.
+     */
+    approvalPage?(db: Db, plan: unknown, after: string | null, count: number, ids: IdGenerator): Promise<unknown>;
+  };
   /** Everything besides the employees the calculation of one batch reads from the store, in batched reads. */
   loadInputs(db: Db, scope: RunScope, prepared: Prepared<Request, Item, Pay>, batch: RunBatch<Item, Pay>): Promise<Inputs>;
   /** One employee's payslip (pure; validation errors are located inside the item by the caller). */
@@ -115,7 +148,7 @@ export interface Jurisdiction<Request, Item extends RunItem, Pay, Inputs, Slip e
    * whose approval reads every employee anyway may record the payslip documents with it (GB, decision PGRUN-3)
    * instead of in recordDocuments: answers how many documents it recorded.
    */
-  approve(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunHead, now: string): Promise<number>;
+  approve(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunHead, now: string, threads?: RunThreads | null): Promise<number>;
   /** A stored run as the wire shows it, with its payslips when asked. */
   runWire(db: Db, row: PayrollRunRow, withPayslips: boolean): Promise<RunWire>;
   /** The organization's runs, page style, with the country's filters. */

@@ -142,27 +142,40 @@ export async function preparePayGroupRun<Item extends RunItem, Request extends R
     });
   }
   if (issues.length > 0) throw validationError(issues, 'GB.PAYROLL.VALIDATION');
-  const batch = async (reader: Db, from: number, count: number): Promise<RunBatch<Item, Pay>> => {
-    const part = items.slice(from, from + count) as Item[];
-    const employees = await loadEmployees(reader, orgId, part.map((item) => item.employee_id));
-    for (const item of part) {
-      // Checked above; an employee removed since (a concurrent delete) stops the run before anything is saved.
-      if (!employees.has(item.employee_id)) throw conflict('PAYROLL_RUN.CHANGED', `employee ${item.employee_id} was removed while the run was being calculated; run the period again`, { employee_id: item.employee_id });
-    }
-    return { from, items: part, employees, pay: part.map((item) => jurisdiction.classify(item, runPeriod).pay) };
-  };
   return {
     request,
     items,
     period: runPeriod,
-    batch,
+    batch: payGroupBatches(orgId, items, runPeriod, jurisdiction),
     correctsRunId,
     correction,
     slot,
     slotLabel,
     externalRef: request.external_ref ?? null,
     runColumns: { pay_group_id: request.pay_group_id, pay_calendar_id: request.pay_calendar_id, frequency: rules.frequency, tax_period: correction ? correction.paidInTaxPeriod : period.tax_period },
-    locOf: (index) => ['body', 'payroll_group', index],
+    locOf: payGroupLoc,
+  };
+}
+
+/** Where item `index` of a pay-group run sits in its request. */
+export function payGroupLoc(index: number): (string | number)[] {
+  return ['body', 'payroll_group', index];
+}
+
+/**
+ * Prepared.batch of a pay-group run: items `from` to `from + count` of `items` with their employees, read through
+ * the reader given, and their pay lines checked and sorted. A run's calculation threads (runs/threads) read their
+ * batches with it too, through connections of their own.
+ */
+export function payGroupBatches<Item extends RunItem, Pay>(orgId: string, items: readonly Item[], runPeriod: RunPeriod, country: Pick<PayGroupCountry<Item, Pay>, 'classify'>): Prepared<unknown, Item, Pay>['batch'] {
+  return async (reader: Db, from: number, count: number): Promise<RunBatch<Item, Pay>> => {
+    const part = items.slice(from, from + count);
+    const employees = await loadEmployees(reader, orgId, part.map((item) => item.employee_id));
+    for (const item of part) {
+      // Checked when the run was prepared; an employee removed since (a concurrent delete) stops the run before anything is saved.
+      if (!employees.has(item.employee_id)) throw conflict('PAYROLL_RUN.CHANGED', `employee ${item.employee_id} was removed while the run was being calculated; run the period again`, { employee_id: item.employee_id });
+    }
+    return { from, items: part, employees, pay: part.map((item) => country.classify(item, runPeriod).pay) };
   };
 }
 

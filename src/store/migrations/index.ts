@@ -21,6 +21,7 @@ const migrations: Record<string, () => Promise<DialectMigration>> = {
   '0010-audit-trail': () => import('./0010-audit-trail.js'),
   '0011-document-render': () => import('./0011-document-render.js'),
   '0012-lz4-compression': () => import('./0012-lz4-compression.js'),
+  '0013-employee-pages': () => import('./0013-employee-pages.js'),
 };
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -38,9 +38,12 @@ export async function updateActiveEmployee(db: Db, orgId: string, employeeId: st
 
 /** A numbered page of the organization's employees, optionally only those with `status`; sort and search by employee fields. */
 export async function listEmployeesPage(db: Db, orgId: string, status: string | null, request: OffsetRequest, fields: { sortable: readonly string[]; searchable: readonly string[] }): Promise<OffsetRows<EmployeeWithPayGroup>> {
-  return readOffsetPage<EmployeeWithPayGroup>(
+  // The page is cut from the employees alone and its rows' pay groups are read after it (decision SQLRUN-4): with the
+  // pay group joined, the join ran for every row before the offset and the joined rows were sorted, so each page
+  // read the whole organization (50,000 employees: 67 ms a page). Sorted and searched columns are the employee's own.
+  const { rows, total } = await readOffsetPage<EmployeeTable>(
     () => {
-      let q = selectEmployees(db).where('employees.org_id', '=', orgId);
+      let q = db.selectFrom('employees').selectAll('employees').where('employees.org_id', '=', orgId);
       if (status !== null) q = q.where('employees.status', '=', status);
       return q;
     },
@@ -51,4 +54,7 @@ export async function listEmployeesPage(db: Db, orgId: string, status: string | 
       searchColumns: Object.fromEntries(fields.searchable.map((f) => [f, `employees.${f}`])),
     },
   );
+  const groups = rows.length === 0 ? [] : await db.selectFrom('pay_group_members').select(['employee_id', 'pay_group_id']).where('org_id', '=', orgId).where('employee_id', 'in', rows.map((r) => r.id)).execute();
+  const groupOf = new Map(groups.map((g) => [g.employee_id, g.pay_group_id]));
+  return { rows: rows.map((row) => ({ ...row, pay_group_id: groupOf.get(row.id) ?? null })), total };
 }

@@ -226,6 +226,12 @@ export async function listRunEmployeeIdsPage(db: Db, t: RunTables, runId: string
   return rows.map((r) => r.employee_id);
 }
 
+/** Every employee a run pays, in employee id order (a GB approval in threads cuts its pages from them). */
+export async function listRunEmployeeIds(db: Db, t: RunTables, runId: string): Promise<string[]> {
+  const rows = await shared(db).selectFrom(payslipsOf(t)).select('employee_id').where('run_id', '=', runId).orderBy('employee_id').execute();
+  return rows.map((r) => r.employee_id);
+}
+
 /** The payslips of a run of either country paid to `employeeIds` (by the unique (run_id, employee_id) index). */
 export async function findRunPayslipsOf(db: Db, t: RunTables, runId: string, employeeIds: readonly string[]): Promise<PayslipRow[]> {
   if (employeeIds.length === 0) return [];
