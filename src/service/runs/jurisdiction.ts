@@ -68,21 +68,16 @@ export interface Prepared<Request, Item extends RunItem, Pay> {
   locOf(index: number): (string | number)[];
 }
 
-/** A batch of a run's items, as calculated and written together (calculate.ts). */
-/** A prepared run as a calculation thread receives it (Jurisdiction.threads): structured-cloneable data only. */
-export interface ThreadPlan {
+/**
+ * A prepared run as a calculation thread receives it (Jurisdiction.threads): its plain fields, the request without
+ * its items, and the organization; structured-cloneable data only.
+ */
+export interface ThreadPlan extends Pick<Prepared<unknown, RunItem, unknown>, 'period' | 'correctsRunId' | 'correction' | 'slot' | 'slotLabel' | 'externalRef' | 'runColumns'> {
   orgId: string;
-  /** The request without its items. */
   request: Record<string, unknown>;
-  period: RunPeriod;
-  correctsRunId: string | null;
-  correction: RunCorrection | null;
-  slot: string;
-  slotLabel: string;
-  externalRef: string | null;
-  runColumns: Readonly<Record<string, string | number | null>>;
 }
 
+/** A batch of a run's items, as calculated and written together (calculate.ts). */
 export interface RunBatch<Item extends RunItem, Pay> {
   /** Index of the first item in the run (Prepared.items, Prepared.locOf). */
   from: number;
