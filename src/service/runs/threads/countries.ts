@@ -4,8 +4,9 @@ import { gbJurisdiction } from '../gb/jurisdiction.js';
 
 const THREAD_COUNTRIES: Readonly<Record<string, AnyJurisdiction>> = { GB: gbJurisdiction };
 
-export function threadJurisdiction(country: string): AnyJurisdiction {
+/** The country's jurisdiction and its thread capability (Jurisdiction.threads). */
+export function threadJurisdiction(country: string): { jurisdiction: AnyJurisdiction; threads: NonNullable<AnyJurisdiction['threads']> } {
   const jurisdiction = THREAD_COUNTRIES[country];
   if (!jurisdiction?.threads) throw new Error(`${country} runs are not calculated in threads`);
-  return jurisdiction;
+  return { jurisdiction, threads: jurisdiction.threads };
 }

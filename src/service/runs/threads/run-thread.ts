@@ -17,7 +17,7 @@ import type { Db } from '../../../store/db.js';
 import type { PayrollRunRow } from '../../../store/schema.js';
 import { readBatch, scopeOf } from '../calculate.js';
 import { calculateRows } from '../commit.js';
-import type { AnyJurisdiction, Prepared, RunItem, RunScope } from '../jurisdiction.js';
+import type { Prepared, RunItem, RunScope } from '../jurisdiction.js';
 import { pooledUuidv7 } from '../../ids.js';
 import { type BeginMessage, type FromThread, type PieceMessage, sendableError, type ThreadStart, type ToThread } from './messages.js';
 import { idsFrom } from './run-threads.js';
@@ -43,9 +43,7 @@ interface ApprovalWork {
 const port = parentPort;
 if (!port) throw new Error('run-thread.js runs as a worker thread of a payroll run (run-threads.ts)');
 const start = workerData as ThreadStart;
-const jurisdiction: AnyJurisdiction = threadJurisdiction(start.country);
-const threads = jurisdiction.threads;
-if (!threads) throw new Error(`${jurisdiction.country} runs are not calculated in threads`);
+const { jurisdiction, threads } = threadJurisdiction(start.country);
 const own = pooledUuidv7;
 let reader: SnapshotReader | null = null;
 let working: RunWork | ApprovalWork | null = null;
@@ -60,7 +58,7 @@ async function begin(message: BeginMessage): Promise<void> {
     return;
   }
   const items: RunItem[] = [];
-  const prepared = threads!.prepared(message.plan, items);
+  const prepared = threads.prepared(message.plan, items);
   working = { job: 'run', prepared, items, scope: scopeOf(message.plan.orgId, prepared), run: message.run, now: message.now, trace: message.trace };
 }
 
@@ -70,8 +68,8 @@ async function piece(message: PieceMessage, db: Db, w: RunWork | ApprovalWork): 
   // across threads (UUIDv7).
   const ids = idsFrom(message.ids, own);
   if (message.type === 'page') {
-    if (w.job !== 'approval' || !threads!.approvalPage) throw new Error('an approval page came for a run');
-    return threads!.approvalPage(db, w.plan, message.after, message.count, ids);
+    if (w.job !== 'approval' || !threads.approvalPage) throw new Error('an approval page came for a run');
+    return threads.approvalPage(db, w.plan, message.after, message.count, ids);
   }
   if (w.job !== 'run') throw new Error('a run batch came for an approval');
   const { from, items } = message;
