@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { DomainError } from '../domain/errors.js';
+import { envInteger } from './env-integer.js';
 import { unavailableError } from './availability.js';
 import type { StoreDialect } from './dialect.js';
 import { GuardedDialect } from './guarded-dialect.js';
@@ -58,6 +59,8 @@ export function isPostgresUrl(location: string): boolean {
 const DEFAULT_POOL_SIZE = 10;
 const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 const DEFAULT_LOCK_WAIT_MS = 10_000;
+/** The code of a refused store setting from the environment. */
+const STORE_SETTING = 'STORE.BAD_SETTING';
 /** The page size of a new SQLite store (decision SQLRUN-2): PostgreSQL's 8 kB doubled, MySQL's InnoDB default. */
 export const SQLITE_PAGE_SIZE = 16_384;
 
@@ -67,11 +70,11 @@ export async function openStore(location: string, options: StoreOptions = {}): P
   const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const store = isPostgresUrl(location)
     ? await openPostgres(location, {
-        poolSize: options.poolSize ?? envInteger(env, 'PAYROLL_PG_POOL_SIZE', 1, 1000) ?? DEFAULT_POOL_SIZE,
-        statementTimeoutMs: options.statementTimeoutMs ?? envInteger(env, 'PAYROLL_PG_STATEMENT_TIMEOUT', 0, 86_400_000) ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+        poolSize: options.poolSize ?? envInteger(env, 'PAYROLL_PG_POOL_SIZE', 1, 1000, STORE_SETTING) ?? DEFAULT_POOL_SIZE,
+        statementTimeoutMs: options.statementTimeoutMs ?? envInteger(env, 'PAYROLL_PG_STATEMENT_TIMEOUT', 0, 86_400_000, STORE_SETTING) ?? DEFAULT_STATEMENT_TIMEOUT_MS,
         // Decision PGRUN-8: 0 turns the named bulk statements off (a PgBouncer in transaction mode without
         // max_prepared_statements cannot keep them).
-        namedStatements: (envInteger(env, 'PAYROLL_PG_NAMED_STATEMENTS', 0, 1) ?? 1) === 1,
+        namedStatements: (envInteger(env, 'PAYROLL_PG_NAMED_STATEMENTS', 0, 1, STORE_SETTING) ?? 1) === 1,
         lockWaitMs,
         schema: options.schema ?? 'public',
       })
@@ -84,17 +87,6 @@ export async function openStore(location: string, options: StoreOptions = {}): P
     throw error;
   }
   return store;
-}
-
-/** A positive integer from the environment, or a usage error naming the variable (exit 2). */
-function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new DomainError('usage', 'STORE.BAD_SETTING', `${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
 }
 
 /** Idempotent close: the CLI, the server's shutdown hook and a test's dispose may all call it. */
@@ -128,11 +120,21 @@ function openSqlite(path: string, lockWaitMs: number, create: 'folder' | 'file' 
     database.pragma('analysis_limit = 1000');
     database.pragma('optimize = 0x10002');
   } catch (error) {
-    throw unavailableError(diskFullAsSuch(error, path), describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+    throw openFailure(error, path, describe);
   }
-  const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
-  const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database: cachingStatements(database) }), translate) });
+  const db = sqliteKysely(database, path, describe);
   return { db, dialect: 'sqlite', schema: null, describe, file: path === ':memory:' ? null : path, close: closeOnce(db) };
+}
+
+/** An open of the SQLite file that failed: the disk is full or the store is unavailable, naming the file. */
+function openFailure(error: unknown, path: string, describe: string): unknown {
+  return unavailableError(diskFullAsSuch(error, path), describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+}
+
+/** Kysely over an open SQLite connection: the statement cache, IMMEDIATE write transactions and the store's error translation. */
+function sqliteKysely(database: BetterSqlite3.Database, path: string, describe: string): Kysely<Database> {
+  const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
+  return new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database: cachingStatements(database) }), translate) });
 }
 
 /** A read-only connection holding one read transaction: what it reads is the store as it was when it opened. */
@@ -154,10 +156,9 @@ export async function openSqliteSnapshot(path: string, lockWaitMs = DEFAULT_LOCK
   try {
     database = new BetterSqlite3(path, { readonly: true, timeout: lockWaitMs, fileMustExist: true, nativeBinding: sqliteAddon() });
   } catch (error) {
-    throw unavailableError(diskFullAsSuch(error, path), describe) ?? new DomainError('unavailable', 'STORE.UNAVAILABLE', `cannot open the database file (${describe}): ${(error as Error).message}`);
+    throw openFailure(error, path, describe);
   }
-  const translate = (error: unknown): unknown => unavailableError(diskFullAsSuch(error, path), describe) ?? error;
-  const db = new Kysely<Database>({ dialect: new GuardedDialect(new ImmediateSqliteDialect({ database: cachingStatements(database) }), translate) });
+  const db = sqliteKysely(database, path, describe);
   const close = closeOnce(db);
   try {
     await sql`begin deferred`.execute(db);

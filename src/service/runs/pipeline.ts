@@ -37,7 +37,7 @@ export interface Batches<Read, Work> {
 }
 
 /** Sets a handler on `promise` at once (no unhandled rejection); awaiting it later still throws its error. */
-function handled<T>(promise: Promise<T>): Promise<T> {
+export function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
 }

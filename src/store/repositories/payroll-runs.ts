@@ -218,17 +218,16 @@ export async function listRunLeaverPayslipsPage(db: Db, runId: string, afterEmpl
   return q.orderBy('employee_id').limit(limit).execute();
 }
 
-/** A page of the employees paid by a run of either country (its payslips' employee ids), in employee order, by the unique (run_id, employee_id) index. */
-export async function listRunEmployeeIdsPage(db: Db, t: RunTables, runId: string, afterEmployeeId: string | null, limit: number): Promise<string[]> {
+/**
+ * A page of the employees paid by a run of either country (its payslips' employee ids), in employee order, by the
+ * unique (run_id, employee_id) index; `limit` null: every one after `afterEmployeeId` (a GB approval in threads cuts
+ * its pages from them).
+ */
+export async function listRunEmployeeIdsPage(db: Db, t: RunTables, runId: string, afterEmployeeId: string | null, limit: number | null): Promise<string[]> {
   let q = shared(db).selectFrom(payslipsOf(t)).select('employee_id').where('run_id', '=', runId);
   if (afterEmployeeId !== null) q = q.where('employee_id', '>', afterEmployeeId);
-  const rows = await q.orderBy('employee_id').limit(limit).execute();
-  return rows.map((r) => r.employee_id);
-}
-
-/** Every employee a run pays, in employee id order (a GB approval in threads cuts its pages from them). */
-export async function listRunEmployeeIds(db: Db, t: RunTables, runId: string): Promise<string[]> {
-  const rows = await shared(db).selectFrom(payslipsOf(t)).select('employee_id').where('run_id', '=', runId).orderBy('employee_id').execute();
+  q = q.orderBy('employee_id');
+  const rows = await (limit === null ? q : q.limit(limit)).execute();
   return rows.map((r) => r.employee_id);
 }
 

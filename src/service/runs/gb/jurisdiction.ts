@@ -22,7 +22,7 @@ import { requireGbOrg } from '../../use-cases/pensions.js';
 import type { EmployeeTable, GbPayslipTable, GbPensionMembershipTable } from '../../../store/schema.js';
 import { GB_PAYSLIP_FIGURES_WRITTEN, gbPayslipFiguresJson } from '../../../store/gb-payslip-figures.js';
 import { loadEmployees } from '../../../store/repositories/payroll-run-inputs.js';
-import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, listRunEmployeeIds, loadYtd, loadYtdBases, type StoredYtd, upsertYtdFromPayslips } from '../../../store/repositories/payroll-runs.js';
+import { closeMembershipWindow, GB_RUN_TABLES, insertMemberships, listPayslipsForApproval, listRunEmployeeIdsPage, loadYtd, loadYtdBases, type StoredYtd, upsertYtdFromPayslips } from '../../../store/repositories/payroll-runs.js';
 import { inBatches, OVERLAP } from '../pipeline.js';
 import type { CalculatedPayslip, Jurisdiction } from '../jurisdiction.js';
 import { payGroupBatches, payGroupLoc, type PayGroupCountry, preparePayGroupRun } from '../prepare.js';
@@ -184,12 +184,15 @@ interface ApprovalPlan {
   subject: string | null;
 }
 
-/** A page cut from the run's listed employees: exactly `count` payslips after `after`, or the run changed meanwhile. */
-async function readListedPage(approval: Approval, after: string | null, count: number): Promise<ApprovalPage> {
+/**
+ * A page cut from the run's listed employees (an approval in threads), read and checked: exactly `count` payslips
+ * after `after`, or the run changed meanwhile.
+ */
+async function approveListedPage(approval: Approval, after: string | null, count: number): Promise<ApprovalWrites> {
   const page = await readApprovalPage(approval, after, count);
   const read = page?.payslips.length ?? 0;
   if (!page || read !== count) throw new Error(`run ${approval.run.id}: a page of its approval read ${read} payslips after employee ${after ?? '(start)'}, where ${count} were listed`);
-  return page;
+  return approvePage(approval, page);
 }
 
 async function readApprovalPage({ trx, run, pageSize }: Approval, after: string | null, count = pageSize): Promise<ApprovalPage | null> {
@@ -284,8 +287,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
     },
     async approvalPage(db, plan, after, count, ids) {
       const { org, run, stamp, employer, bucket, subject } = plan as ApprovalPlan;
-      const approval: Approval = { ctx: { ids, objects: { bucket }, actor: { subject } }, trx: db, org, run, stamp, employer, pageSize: count };
-      return approvePage(approval, await readListedPage(approval, after, count));
+      return approveListedPage({ ctx: { ids, objects: { bucket }, actor: { subject } }, trx: db, org, run, stamp, employer, pageSize: count }, after, count);
     },
   },
 
@@ -389,10 +391,14 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
     // Payslips approved per page: the store's batch size (calculate.ts).
     const approval: Approval = { ctx, trx, org, run, stamp, employer: (await payslipIssuer(trx, org, 'GB')) as PayslipEmployer, pageSize: runBatchOf(ctx) };
     let documents = 0;
+    const write = async (writes: ApprovalWrites) => {
+      await writeApprovalPage(approval, writes);
+      documents += writes.documents.length;
+    };
     if (threads) {
       // Pages read and checked in threads and here beside this thread's writes (decision SQLRUN-3): the pages are
       // cut from the run's employees listed once, in order, so each is known before the one before it is read.
-      const employeeIds = await listRunEmployeeIds(trx, GB_RUN_TABLES, run.id);
+      const employeeIds = await listRunEmployeeIdsPage(trx, GB_RUN_TABLES, run.id, null, null);
       const size = approval.pageSize;
       const after = (p: number) => (p === 0 ? null : (employeeIds[p * size - 1] as string));
       const count = (p: number) => Math.min(size, employeeIds.length - p * size);
@@ -406,14 +412,8 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
         // A document id per payslip.
         idsFor: count,
         message: (p, ids) => ({ type: 'page', seq: p, after: after(p), count: count(p), ids }),
-        here: async (p, ids) => {
-          const here: Approval = { ...approval, ctx: { ids, objects: ctx.objects, actor: ctx.actor } };
-          return approvePage(here, await readListedPage(here, after(p), count(p)));
-        },
-        write: async (writes) => {
-          await writeApprovalPage(approval, writes);
-          documents += writes.documents.length;
-        },
+        here: (p, ids) => approveListedPage({ ...approval, ctx: { ...approval.ctx, ids } }, after(p), count(p)),
+        write,
       });
       return documents;
     }
@@ -421,10 +421,7 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
       first: () => readApprovalPage(approval, null),
       next: (page) => (page.payslips.length < approval.pageSize ? null : readApprovalPage(approval, (page.payslips[page.payslips.length - 1] as ApprovalPayslip).employee_id)),
       work: (page) => approvePage(approval, page),
-      write: async (writes) => {
-        await writeApprovalPage(approval, writes);
-        documents += writes.documents.length;
-      },
+      write,
     });
     return documents;
   },

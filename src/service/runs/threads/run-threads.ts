@@ -19,9 +19,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { DomainError } from '../../../domain/errors.js';
+import { envInteger } from '../../../store/env-integer.js';
 import type { IdGenerator, ServiceContext } from '../../context.js';
 import type { AnyJurisdiction } from '../jurisdiction.js';
+import { handled } from '../pipeline.js';
 import { type BeginMessage, type FromThread, type PieceMessage, receivedError, type ThreadStart, type ToThread } from './messages.js';
 
 /** Runs of fewer employees are calculated in the run's own thread. */
@@ -49,11 +50,11 @@ export interface ThreadJob<Out> {
   /** The message asking a thread for piece `piece`, with the ids made for it. */
   message(piece: number, ids: string[]): PieceMessage;
   /**
-   * This thread works on every hereEvery-th piece itself (null: on none). A run's calculation is most of its work,
-   * so this thread takes a share like a thread's; an approval's writes and commit already keep this thread busy
-   * longer than the reading and checking of a page keep a thread, so it takes a small share.
+   * This thread works on every hereEvery-th piece itself, starting with the first. A run's calculation is most of
+   * its work, so this thread takes a share like a thread's; an approval's writes and commit already keep this
+   * thread busy longer than the reading and checking of a page keep a thread, so it takes a small share.
    */
-  hereEvery: number | null;
+  hereEvery: number;
   /** Piece `piece` worked on in this thread, taking its ids from `ids`. */
   here(piece: number, ids: IdGenerator): Promise<Out>;
   /** Writes a piece's outcome (in this thread, in the caller's transaction); awaited before the next is handed over. */
@@ -69,15 +70,6 @@ export interface RunThreads {
   close(): Promise<void>;
 }
 
-/** A positive whole number from the environment, or a usage error naming the variable. */
-function envCount(env: NodeJS.ProcessEnv, name: string, max: number): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new DomainError('usage', 'RUN.BAD_SETTING', `${name} must be a whole number from 0 to ${max} (got "${raw}")`);
-  return value;
-}
-
 /** Where the thread's module is: beside this one once built; the sources under test use their build (npm test builds first). */
 function threadEntry(): URL {
   const here = import.meta.url;
@@ -90,8 +82,8 @@ function threadEntry(): URL {
  * run that uses them.
  */
 export function startRunThreads(ctx: ServiceContext, jurisdiction: AnyJurisdiction, employees: number, env: NodeJS.ProcessEnv = process.env): RunThreads | null {
-  const count = envCount(env, 'PAYROLL_RUN_THREADS', 16) ?? defaultRunThreads();
-  const min = envCount(env, 'PAYROLL_RUN_THREADS_MIN', 10_000_000) ?? THREADED_RUN_MIN;
+  const count = envInteger(env, 'PAYROLL_RUN_THREADS', 0, 16, 'RUN.BAD_SETTING') ?? defaultRunThreads();
+  const min = envInteger(env, 'PAYROLL_RUN_THREADS_MIN', 0, 10_000_000, 'RUN.BAD_SETTING') ?? THREADED_RUN_MIN;
   const file = ctx.store.file;
   if (count === 0 || employees < Math.max(min, 1) || !jurisdiction.threads || ctx.store.dialect !== 'sqlite' || file === null) return null;
   const start: ThreadStart = { file, country: jurisdiction.country };
@@ -173,12 +165,6 @@ class CalculationThread {
   }
 }
 
-/** Sets a handler on `promise` at once (no unhandled rejection); awaiting it later still throws its error. */
-function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
 /** The ids of a batch made in advance, handed out in order; past them (never, at two per payslip) `more`'s. */
 export function idsFrom(ids: readonly string[], more: IdGenerator): IdGenerator {
   let next = 0;
@@ -197,14 +183,12 @@ class Threads implements RunThreads {
 
   async work<Out>(job: ThreadJob<Out>): Promise<void> {
     for (const thread of this.threads) thread.post(job.begin);
-    // Who works on piece p: with `hereEvery`, this thread (which also writes every piece) takes every hereEvery-th,
-    // starting with the first, so it works while the threads are still loading; the threads take the others in turn.
-    const n = this.threads.length;
+    // Who works on piece p: this thread (which also writes every piece) takes every hereEvery-th, starting with the
+    // first, so it works while the threads are still loading; the threads take the others in turn.
     let turn = 0;
-    const ownerOf = (p: number): CalculationThread | null => (job.hereEvery !== null && p % job.hereEvery === 0 ? null : (this.threads[turn++ % n] as CalculationThread));
-    const cycle = job.hereEvery ?? n;
+    const ownerOf = (p: number): CalculationThread | null => (p % job.hereEvery === 0 ? null : (this.threads[turn++ % this.threads.length] as CalculationThread));
     // Pieces sent ahead of the one being written: each thread always has AHEAD_PER_THREAD waiting.
-    const window = cycle * AHEAD_PER_THREAD;
+    const window = job.hereEvery * AHEAD_PER_THREAD;
     const sent = new Map<number, Promise<Out>>();
     const kept = new Map<number, string[]>();
     let fed = 0;
