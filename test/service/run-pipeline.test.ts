@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Decimal } from '../../src/domain/money.js';
 import type { PayrollService } from '../../src/service/ports.js';
-import { RUN_BATCH } from '../../src/service/runs/calculate.js';
+import { APPROVAL_PAGE, RUN_BATCH } from '../../src/service/runs/calculate.js';
 import { gbJurisdiction } from '../../src/service/runs/gb/jurisdiction.js';
 import type { Store } from '../../src/store/database.js';
 import { runRequest, type SeededGroup, seedLargePayGroup } from '../../src/tools/bench/gb-run.js';
@@ -43,8 +43,10 @@ async function count(store: Store, table: 'gb_payslips' | 'gb_ytd' | 'documents'
 
 for (const engine of engines()) {
   const size = RUN_BATCH[engine.name];
-  // Four and a half batches: a write fails while the next batch's read is queued behind it.
-  const employees = Math.round(size * 4.5);
+  const page = APPROVAL_PAGE[engine.name];
+  // At least four and a half batches and three and a half approval pages: a write fails while the next batch's (or
+  // page's) read is queued behind it.
+  const employees = Math.round(Math.max(size * 4.5, page * 3.5));
 
   describe(`a GB run of ${employees} employees in batches of ${size}, failing in a later batch [${engine.name}]`, () => {
     let target: Target;
@@ -107,10 +109,10 @@ for (const engine of engines()) {
       const sum = (field: 'net_pay' | 'gross_pay' | 'tax') => payslips.reduce((total, p) => total.plus(p[field]), new Decimal(0)).toFixed(2);
       expect([run.totals?.net_pay, run.totals?.gross_pay, run.totals?.tax]).toEqual([sum('net_pay'), sum('gross_pay'), sum('tax')]);
 
-      // Approval goes in employee-id order: the refused row is in its fourth page.
+      // Approval goes in employee-id order: the refused row is in its third page.
       const inOrder = [...seed.employeeIds].sort();
       const memberships = await count(store, 'gb_pension_memberships');
-      await refuseRow(store, 'gb_ytd', inOrder[3 * size + 7] as string);
+      await refuseRow(store, 'gb_ytd', inOrder[2 * page + 7] as string);
       try {
         await expect(service.approvePayrollRun(seed.orgId, run.id)).rejects.toThrow(MESSAGE);
       } finally {

@@ -26,7 +26,7 @@ import { dePayslipEmployer, dePayslipFileName, dePayslipDocument } from './de-pa
 import type { DePayslipEmployer } from './de-payslip-view.js';
 import { type PayslipEmployee, type PayslipEmployer, payslipEmployer } from './gb-payslip-view.js';
 import { TEMPLATE_IDS } from './generated-documents.js';
-import { runBatchOf } from '../runs/calculate.js';
+import { approvalPageOf } from '../runs/calculate.js';
 import { inBatches, OVERLAP } from '../runs/pipeline.js';
 import { gbPayslipDocument, payslipFileName } from './payslip-pdfs.js';
 
@@ -106,9 +106,9 @@ export function payslipDocumentRows(ctx: DocumentIds, org: OrganizationTable, ru
 export async function recordPayslipDocuments(ctx: ServiceContext, trx: Db, org: OrganizationTable, run: PayrollRunHead, country: 'GB' | 'DE', createdAt: string): Promise<number> {
   const employer = await payslipIssuer(trx, org, country);
   const t = country === 'GB' ? GB_RUN_TABLES : DE_RUN_TABLES;
-  // Rows recorded per round: a page of employees in memory (a run's batch on this store, calculate.ts). On
+  // Rows recorded per round: a page of employees in memory (an approval's page on this store, calculate.ts). On
   // PostgreSQL the next page is read and the previous one inserted while this one is made (decision PGRUN-2).
-  const pageSize = runBatchOf(ctx);
+  const pageSize = approvalPageOf(ctx);
   const readPage = async (after: string | null) => {
     const ids = await listRunEmployeeIdsPage(trx, t, run.id, after, pageSize);
     return ids.length === 0 ? null : { ids, employees: await loadEmployees(trx, org.id, ids) };

@@ -25,6 +25,20 @@ export function runBatchOf(ctx: ServiceContext): number {
   return RUN_BATCH[ctx.store.dialect];
 }
 
+/**
+ * Payslips an approval takes per page (its year-to-date rows, enrolments and payslip documents; decision PGRUN-16).
+ * On SQLite the run's batch, for the same reason as RUN_BATCH. On PostgreSQL the approval is bound by the server
+ * and node waits for each statement's answer before it sends the next, so a page's statements are fewer with a
+ * larger page: 900 reads each page's employees, year-to-date bases and memberships in one statement each (the
+ * `in (…)` chunk, CHUNK) instead of three statements per 400. Its inserts still go 200 rows at a time (PGRUN-4).
+ */
+export const APPROVAL_PAGE: Readonly<Record<StoreDialect, number>> = { sqlite: RUN_BATCH.sqlite, postgres: 900 };
+
+/** The approval page size of the store `ctx` works on (APPROVAL_PAGE). */
+export function approvalPageOf(ctx: ServiceContext): number {
+  return APPROVAL_PAGE[ctx.store.dialect];
+}
+
 /** A batch of the run with the country's inputs for it: everything its calculation reads from the store. */
 export interface ReadBatch<Item extends RunItem, Pay, Inputs> {
   batch: RunBatch<Item, Pay>;

@@ -4,7 +4,7 @@
  * pensions and automatic enrolment (domain/gb/run/employee-payslip.ts), year-to-date figures in gb_ytd, and on
  * approval the automatic enrolments the run decided.
  */
-import { runBatchOf } from '../calculate.js';
+import { approvalPageOf } from '../calculate.js';
 import { conflict, type FieldIssue, validationError } from '../../../domain/errors.js';
 import { Decimal, money } from '../../../domain/money.js';
 import { isGbTaxYear, SUPPORTED_TAX_YEARS } from '../../../domain/gb/params/index.js';
@@ -388,8 +388,8 @@ export const gbJurisdiction: Jurisdiction<GbPayrollRequest, GbItem, ClassifiedPa
   // pipeline.ts). The documents are recorded here rather than in a second pass over the run, which read every
   // employee a second time (decision PGRUN-3).
   async approve(ctx, trx, org, run, stamp, threads) {
-    // Payslips approved per page: the store's batch size (calculate.ts).
-    const approval: Approval = { ctx, trx, org, run, stamp, employer: (await payslipIssuer(trx, org, 'GB')) as PayslipEmployer, pageSize: runBatchOf(ctx) };
+    // Payslips approved per page: the store's approval page (calculate.ts).
+    const approval: Approval = { ctx, trx, org, run, stamp, employer: (await payslipIssuer(trx, org, 'GB')) as PayslipEmployer, pageSize: approvalPageOf(ctx) };
     let documents = 0;
     const write = async (writes: ApprovalWrites) => {
       await writeApprovalPage(approval, writes);
