@@ -6,7 +6,7 @@
  * is that of the run and its approval alone, and one size's garbage never weighs on the next.
  * Sizes: BENCH_GB_RUN_SIZES (default 10000,50000,100000; e.g. `BENCH_GB_RUN_SIZES=10000 npm run bench -- gb-run-scale`),
  * PostgreSQL sizes: BENCH_GB_RUN_PG_SIZES (default 10000); the PostgreSQL/SQLite ratio is the median of
- * BENCH_GB_RUN_PG_PAIRS (default 3) alternating pairs, each a SQLite run of the size right before a PostgreSQL one.
+ * BENCH_GB_RUN_PG_PAIRS (default 5) alternating pairs, each a SQLite run of the size right before a PostgreSQL one.
  * Targets (issue 19): 100,000 < 20 s, 100k/10k ≤ 11, peak RSS < 600 MB at 100,000; PostgreSQL within 1.5× of SQLite.
  */
 import { spawn } from 'node:child_process';
@@ -72,8 +72,8 @@ async function measure(backend: 'SQLite' | 'PostgreSQL', size: number, location:
   return { total, result };
 }
 
-/** Alternating SQLite/PostgreSQL pairs per PostgreSQL size (BENCH_GB_RUN_PG_PAIRS, default 3). */
-const PG_PAIRS = sizes('BENCH_GB_RUN_PG_PAIRS', '3')[0] as number;
+/** Alternating SQLite/PostgreSQL pairs per PostgreSQL size (BENCH_GB_RUN_PG_PAIRS, default 5; decisions PGRUN-11, PGRUN-17). */
+const PG_PAIRS = sizes('BENCH_GB_RUN_PG_PAIRS', '5')[0] as number;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
